@@ -1,0 +1,115 @@
+"""Pydantic models for everything that crosses a module boundary.
+
+Time convention (DESIGN §3): ``t_conv`` is the conversation's local wall-clock time.
+When the source gives a UTC offset we keep it (an aware datetime); the store keeps the
+naive wall time for filtering and the offset beside it so ISO output can show it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from datetime import datetime
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field
+
+Role = Literal["user", "assistant", "other"]
+
+
+class Turn(BaseModel):
+    session_id: str
+    turn_id: str
+    t_conv: datetime
+    speaker: str
+    role: Role = "other"
+    text: str
+    # format-specific attributes kept for evaluation (e.g. LongMemEval has_answer)
+    attrs: dict[str, Any] = Field(default_factory=dict)
+
+    @property
+    def content_hash(self) -> str:
+        return content_hash(self.speaker, self.role, self.t_conv.isoformat(), self.text)
+
+
+class Session(BaseModel):
+    namespace: str
+    session_id: str
+    title: str | None = None
+    t_conv: datetime  # when the session started (first turn)
+    turns: list[Turn]
+
+    @property
+    def content_hash(self) -> str:
+        return content_hash(*(t.content_hash for t in self.turns))
+
+
+class NamespaceInfo(BaseModel):
+    """Metadata a benchmark file carries per namespace (questions for evaluation)."""
+
+    namespace: str
+    format: str
+    question_id: str | None = None
+    question_type: str | None = None
+    question: str | None = None
+    answer: Any = None
+    question_date: datetime | None = None
+    answer_session_ids: list[str] = Field(default_factory=list)
+    qa: list[dict[str, Any]] = Field(default_factory=list)  # LoCoMo QA list
+
+
+class Archive(BaseModel):
+    """What one archive file yields."""
+
+    path: str
+    format: str
+    sessions: list[Session]
+    namespaces: list[NamespaceInfo] = Field(default_factory=list)
+
+
+def content_hash(*parts: str) -> str:
+    h = hashlib.sha256()
+    for p in parts:
+        h.update(p.encode("utf-8", "surrogatepass"))
+        h.update(b"\x1f")
+    return h.hexdigest()[:32]
+
+
+Granularity = Literal[
+    "instant", "part_of_day", "day", "weekend", "week", "month", "season",
+    "quarter", "year", "decade", "range", "fuzzy",
+]
+TimeSource = Literal["rule", "model", "said_on"]
+
+
+class Event(BaseModel):
+    """One dated ⟨subject, verb, object⟩ event of the event calendar (DESIGN §3).
+
+    ``start``/``end`` are naive local wall-clock datetimes, inclusive (a day is
+    00:00:00 … 23:59:59.999999); ``granularity`` says how to print them.
+    """
+
+    event_id: str = ""
+    namespace: str
+    session_id: str
+    source_turn_ids: list[str]
+    subject: str
+    verb: str
+    object: str
+    aliases: list[str] = Field(default_factory=list)
+    time_expression: str | None = None
+    start: datetime
+    end: datetime
+    granularity: str = "day"
+    time_source: TimeSource = "said_on"
+    t_conv: datetime
+    evidence: str = ""
+    extractor: str = "rules"
+
+    @property
+    def text(self) -> str:
+        return f"{self.subject} {self.verb} {self.object}".strip()
+
+    def stable_id(self) -> str:
+        """Same namespace, session, source turns and normalized SVO → same id."""
+        norm = " ".join(self.text.lower().split())
+        return content_hash(self.namespace, self.session_id, ",".join(sorted(self.source_turn_ids)), norm)[:24]
