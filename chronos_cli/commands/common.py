@@ -1,0 +1,79 @@
+"""Helpers shared by the command modules: errors, settings, dates, JSON output."""
+
+from __future__ import annotations
+
+import json
+import sys
+from datetime import date, datetime, time
+from typing import Any, NoReturn
+
+import typer
+
+from chronos_cli.config import ConfigError, Settings, load_settings
+
+DB_HELP = "LanceDB URI (a folder, s3://…); env CHRONOS_DB; default: a folder in the per-user data dir."
+
+
+def err_console():
+    from rich.console import Console
+
+    return Console(stderr=True, highlight=False)
+
+
+def fail(message: str, code: int = 1) -> NoReturn:
+    """One line on stderr, non-zero exit, never a traceback."""
+    err_console().print(f"[bold red]error:[/] {message}", markup=True, soft_wrap=True)
+    raise typer.Exit(code)
+
+
+def settings(**flags: Any) -> Settings:
+    try:
+        return load_settings(**flags)
+    except ConfigError as e:
+        fail(str(e), 2)
+
+
+def parse_day(value: str | None, *, end: bool = False, option: str = "--since") -> datetime | None:
+    """A --since/--until value: an ISO date or datetime; a bare date covers the whole day."""
+    if value is None:
+        return None
+    try:
+        d = datetime.fromisoformat(value)
+    except ValueError:
+        fail(f"{option}: {value!r} is not a date (use YYYY-MM-DD or an ISO datetime)", 2)
+    if len(value) <= 10:  # a bare date: the whole day, inclusive
+        return datetime.combine(d.date(), time.max if end else time.min)
+    return d.replace(tzinfo=None)
+
+
+def parse_now(value: str | None) -> datetime:
+    if value is None:
+        return datetime.now().replace(microsecond=0)
+    try:
+        return datetime.fromisoformat(value).replace(tzinfo=None)
+    except ValueError:
+        fail(f"--now: {value!r} is not an ISO date or datetime (e.g. 2023-05-08T14:00)", 2)
+
+
+def _default(o: Any) -> Any:
+    if isinstance(o, (datetime, date)):
+        return o.isoformat()
+    if hasattr(o, "model_dump"):
+        return o.model_dump(mode="json")
+    raise TypeError(f"not JSON serialisable: {type(o).__name__}")
+
+
+def print_json(obj: Any) -> None:
+    sys.stdout.write(json.dumps(obj, ensure_ascii=False, indent=2, default=_default) + "\n")
+
+
+def open_store(uri: str, *, must_exist: bool = True):
+    from chronos_cli.store import Store, StoreError
+
+    try:
+        store = Store(uri)
+    except StoreError as e:
+        fail(str(e))
+    if must_exist and not store.exists():
+        fail(f"no index at {uri}: run `chronos index PATH --db {uri}` first")
+    return store

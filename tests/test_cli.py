@@ -1,0 +1,148 @@
+"""The CLI through Typer's CliRunner, and start-up cost through a real subprocess."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+from typer.testing import CliRunner
+
+from chronos_cli.cli import app
+from chronos_cli.config import config_path, load_settings
+from tests.conftest import ROOT, shared_data, write_jsonl
+
+runner = CliRunner()
+
+
+def _rows():
+    return [
+        {"session_id": "trip", "timestamp": "2026-06-01T09:00:00+02:00", "speaker": "user", "text": "I went to the dentist yesterday."},
+        {"session_id": "trip", "timestamp": "2026-06-01T09:01:00+02:00", "speaker": "assistant", "text": "How did the dentist visit go?"},
+        {"session_id": "hike", "timestamp": "2026-07-12T18:00:00+02:00", "speaker": "user", "text": "Hiked Mount Tam with Maya last weekend."},
+    ]
+
+
+@pytest.fixture
+def db(tmp_path):
+    src = write_jsonl(tmp_path / "a.jsonl", _rows())
+    d = str(tmp_path / "db")
+    res = runner.invoke(app, ["index", str(src), "--db", d, "--offline", "--no-events"])
+    assert res.exit_code == 0, res.output
+    return d
+
+
+def test_index_json_summary_and_rerun(tmp_path, db):
+    src = tmp_path / "a.jsonl"
+    res = runner.invoke(app, ["index", str(src), "--db", db, "--offline", "--no-events", "--json"])
+    assert res.exit_code == 0, res.output
+    out = json.loads(res.stdout)
+    assert out["sessions_unchanged"] == 2 and out["turns_new"] == 0 and out["turns_embedded"] == 0
+
+
+def test_grep_json_and_filters(db):
+    res = runner.invoke(app, ["grep", "-i", "DENTIST", "--db", db, "--json"])
+    assert res.exit_code == 0, res.output
+    rows = json.loads(res.stdout)
+    assert [r["turn_id"] for r in rows] == ["trip:0", "trip:1"]
+    assert rows[0]["t_conv"] == "2026-06-01T09:00:00+02:00"
+    res = runner.invoke(app, ["grep", "dentist", "--db", db, "--json", "--speaker", "assistant"])
+    assert [r["speaker"] for r in json.loads(res.stdout)] == ["assistant"]
+    res = runner.invoke(app, ["grep", ".", "--db", db, "--json", "--since", "2026-07-01"])
+    assert [r["session_id"] for r in json.loads(res.stdout)] == ["hike"]
+    res = runner.invoke(app, ["grep", ".", "--db", db, "--json", "--until", "2026-06-01", "--session", "trip", "--limit", "1"])
+    assert len(json.loads(res.stdout)) == 1
+    res = runner.invoke(app, ["grep", "Tam", "--db", db])
+    assert res.exit_code == 0 and "Mount Tam" in res.stdout and "1 matching turn" in res.stdout
+
+
+def test_grep_errors_are_one_line(db, tmp_path):
+    res = runner.invoke(app, ["grep", "(unclosed", "--db", db])
+    assert res.exit_code == 2 and "invalid regular expression" in res.output and "Traceback" not in res.output
+    res = runner.invoke(app, ["grep", "x", "--db", db, "--since", "last tuesday'; drop"])
+    assert res.exit_code == 2 and "--since" in res.output
+    res = runner.invoke(app, ["grep", "x", "--db", str(tmp_path / "nope")])
+    assert res.exit_code == 1 and "chronos index" in res.output
+
+
+def test_index_bad_input_is_one_line_error(tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"broken": ')
+    res = runner.invoke(app, ["index", str(bad), "--db", str(tmp_path / "db"), "--offline"])
+    assert res.exit_code == 1
+    assert "bad.json" in res.output and "Traceback" not in res.output
+    res = runner.invoke(app, ["index", str(tmp_path / "missing"), "--db", str(tmp_path / "db")])
+    assert res.exit_code == 2 and "no such file" in res.output
+    res = runner.invoke(app, ["index", str(bad), "--format", "word", "--db", str(tmp_path / "db")])
+    assert res.exit_code == 2 and "unknown format" in res.output
+
+
+def test_config_precedence_flag_env_file(monkeypatch):
+    path = config_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text('model = "file-model"\ndb = "/from/file"\nembed_model = "file-embed"\n')
+    s = load_settings()
+    assert (s.model, s.db, s.sources["model"]) == ("file-model", "/from/file", "file")
+    monkeypatch.setenv("CHRONOS_MODEL", "env-model")
+    s = load_settings()
+    assert (s.model, s.sources["model"], s.embed_model) == ("env-model", "env", "file-embed")
+    s = load_settings(model="flag-model")
+    assert (s.model, s.sources["model"]) == ("flag-model", "flag")
+    assert load_settings(offline=True).effective_model is None
+
+
+def test_config_command_masks_keys(monkeypatch):
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-verysecretvalue1234")
+    monkeypatch.setenv("CHRONOS_MODEL", "gpt-4o")
+    res = runner.invoke(app, ["config", "--json"])
+    assert res.exit_code == 0, res.output
+    out = json.loads(res.stdout)
+    assert out["settings"]["model"] == {"value": "gpt-4o", "source": "env", "env": "CHRONOS_MODEL"}
+    assert "verysecret" not in res.stdout and out["keys"]["OPENAI_API_KEY"].endswith("1234")
+    res = runner.invoke(app, ["config"])
+    assert "verysecret" not in res.stdout and "gpt-4o" in res.stdout
+
+
+def test_bad_config_file_is_a_clear_error():
+    path = config_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("model = [unclosed\n")
+    res = runner.invoke(app, ["config"])
+    assert res.exit_code == 2 and "config.toml" in res.output and "Traceback" not in res.output
+
+
+@pytest.mark.parametrize("argv", [["--help"], ["grep", "--help"], ["time", "--help"], ["events", "--help"]])
+def test_light_commands_do_not_import_heavy_libraries(argv):
+    code = (
+        "import sys\nfrom chronos_cli.cli import app\n"
+        f"try:\n    app({argv!r})\nexcept SystemExit:\n    pass\n"
+        "heavy = [m for m in ('litellm', 'onnxruntime', 'lancedb', 'cohere') if m in sys.modules]\n"
+        "print('HEAVY', heavy)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert "HEAVY []" in out.stdout, out.stdout + out.stderr
+
+
+def test_grep_runs_without_litellm(db):
+    code = (
+        "import sys\nfrom chronos_cli.cli import app\n"
+        f"try:\n    app(['grep', 'dentist', '--db', {db!r}, '--json'])\nexcept SystemExit:\n    pass\n"
+        "print('LITELLM', 'litellm' in sys.modules)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert "LITELLM False" in out.stdout, out.stdout + out.stderr
+
+
+def test_acceptance_locomo_index_and_grep(tmp_path):
+    path = shared_data("locomo_dev.json")
+    d = str(tmp_path / "db")
+    res = runner.invoke(app, ["index", str(path), "--db", d, "--format", "locomo", "--offline", "--json", "--no-events"])
+    assert res.exit_code == 0, res.output
+    assert json.loads(res.stdout)["turns_new"] == 788
+    res = runner.invoke(app, ["index", str(path), "--db", d, "--format", "locomo", "--offline", "--json", "--no-events"])
+    assert json.loads(res.stdout)["turns_new"] == 0
+    res = runner.invoke(app, ["grep", "-i", "support group", "--db", d, "--json"])
+    rows = json.loads(res.stdout)
+    hit = [r for r in rows if r["namespace"] == "conv-26" and r["turn_id"] == "D1:3"]
+    assert hit and hit[0]["t_conv"].startswith("2023-05-08")
