@@ -61,12 +61,17 @@ class LocalEmbedder:
     batch_size = 32
 
     def __init__(self, threads: int | None = None) -> None:
+        self._files = local_model_files()  # fail early and clearly if the package is missing
+        self._threads = threads or max(1, os.cpu_count() or 1)
+        self._session = None  # loaded on first use: a re-index with nothing new never pays for it
+
+    def _load(self) -> None:
         import onnxruntime as ort
         from tokenizers import Tokenizer
 
-        model_path, tok_path = local_model_files()
+        model_path, tok_path = self._files
         opts = ort.SessionOptions()
-        opts.intra_op_num_threads = threads or max(1, os.cpu_count() or 1)
+        opts.intra_op_num_threads = self._threads
         opts.inter_op_num_threads = 1
         opts.log_severity_level = 3
         self._session = ort.InferenceSession(str(model_path), opts, providers=["CPUExecutionProvider"])
@@ -83,6 +88,8 @@ class LocalEmbedder:
         out = np.zeros((len(texts), self.dim), dtype=np.float32)
         if not texts:
             return out
+        if self._session is None:
+            self._load()
         encs = self._tok.encode_batch([t if t.strip() else " " for t in texts])
         order = sorted(range(len(encs)), key=lambda i: len(encs[i].ids))
         for b in range(0, len(order), self.batch_size):
@@ -111,9 +118,20 @@ class LiteLLMEmbedder:
 
     batch_size = 64
 
-    def __init__(self, model: str, *, api_base: str | None = None, timeout: float = 60, num_retries: int = 4) -> None:
+    def __init__(
+        self,
+        model: str,
+        *,
+        api_base: str | None = None,
+        api_key: str | None = None,
+        timeout: float = 60,
+        num_retries: int = 4,
+        base_delay: float = 0.5,
+    ) -> None:
         self.name = model
         self._api_base = api_base
+        self._api_key = api_key  # None: LiteLLM reads the provider's own env var
+        self._base_delay = base_delay
         self._timeout = timeout
         self._retries = num_retries
         self._dim: int | None = None
@@ -125,7 +143,7 @@ class LiteLLMEmbedder:
         return self._dim
 
     def embed(self, texts: Sequence[str], *, progress: Progress | None = None) -> np.ndarray:
-        from chronos_cli.llm import ProviderError, import_litellm, with_retries
+        from chronos_cli.llm import import_litellm, with_retries
 
         litellm = import_litellm()
         rows: list[list[float]] = []
@@ -134,13 +152,14 @@ class LiteLLMEmbedder:
 
             def call(batch=batch):
                 return litellm.embedding(
-                    model=self.name, input=batch, api_base=self._api_base, timeout=self._timeout, num_retries=0
+                    model=self.name, input=batch, api_base=self._api_base, api_key=self._api_key,
+                    timeout=self._timeout, num_retries=0,
                 )
 
-            try:
-                resp = with_retries(call, retries=self._retries)
-            except ProviderError:
-                raise
+            resp = with_retries(
+                call, retries=self._retries, base_delay=self._base_delay,
+                what=f"embedding model {self.name}", secrets=[self._api_key],
+            )
             data = sorted(resp.data, key=lambda d: d["index"] if isinstance(d, dict) else d.index)
             rows.extend((d["embedding"] if isinstance(d, dict) else d.embedding) for d in data)
             if progress:

@@ -23,7 +23,7 @@ import pyarrow.compute as pc
 from lancedb.expr import Expr, col, lit
 from lancedb.index import FTS, BTree
 
-from chronos_cli.models import Event, Session, Turn
+from chronos_cli.models import Event, Session
 
 TURNS, EVENTS, SESSIONS, META = "turns", "events", "sessions", "meta"
 # ANN index once a table passes this many rows; below it an exact scan is faster and exact

@@ -1,0 +1,3 @@
+from chronos_cli.cli import main
+
+main()

@@ -1,0 +1,69 @@
+"""CliRunner tests for `chronos time`."""
+
+import json
+
+import typer
+from typer.testing import CliRunner
+
+from chronos_cli.commands import time_cmd
+
+runner = CliRunner()
+
+
+def make_app() -> typer.Typer:
+    app = typer.Typer()
+    time_cmd.register(app)
+
+    @app.callback()
+    def _root() -> None:  # keeps `time` a subcommand
+        pass
+
+    return app
+
+
+def test_table_shows_acceptance_date():
+    r = runner.invoke(make_app(), ["time", "We ran a charity race last Sunday", "--now", "2023-05-08T14:00"])
+    assert r.exit_code == 0, r.output
+    assert "2023-05-07" in r.output and "day" in r.output
+
+
+def test_json_shape():
+    r = runner.invoke(make_app(), ["time", "We ran a charity race last Sunday", "--now", "2023-05-08T14:00", "--json"])
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.output)
+    assert isinstance(data, list) and len(data) == 1
+    span = data[0]
+    assert {"text", "start_char", "end_char", "start", "end", "granularity", "rule"} <= set(span)
+    assert span["start"] == "2023-05-07T00:00:00"
+    assert span["end"] == "2023-05-07T23:59:59.999999"
+    assert span["granularity"] == "day" and span["text"] == "last Sunday"
+
+
+def test_nothing_found():
+    r = runner.invoke(make_app(), ["time", "hello there", "--now", "2023-05-08"])
+    assert r.exit_code == 0 and "No time expression" in r.output
+    r = runner.invoke(make_app(), ["time", "hello there", "--now", "2023-05-08", "--json"])
+    assert r.exit_code == 0 and json.loads(r.output) == []
+
+
+def test_bad_now_is_one_line_error_exit_2():
+    r = runner.invoke(make_app(), ["time", "yesterday", "--now", "not-a-date"])
+    assert r.exit_code == 2
+    msg = r.output.strip()  # stderr is mixed in by default
+    assert "--now" in msg and len(msg.splitlines()) == 1
+
+
+def test_dayfirst_flag():
+    r = runner.invoke(make_app(), ["time", "on 03/04/2022", "--now", "2023-05-08", "--json", "--dayfirst"])
+    assert json.loads(r.output)[0]["start"].startswith("2022-04-03")
+
+
+def test_aware_now_uses_its_wall_clock():
+    r = runner.invoke(make_app(), ["time", "yesterday", "--now", "2023-05-08T00:30-07:00", "--json"])
+    assert json.loads(r.output)[0]["start"].startswith("2023-05-07")
+
+
+def test_registered_on_main_app():
+    from chronos_cli.cli import app
+    r = runner.invoke(app, ["time", "yesterday", "--now", "2023-05-08", "--json"])
+    assert r.exit_code == 0 and json.loads(r.output)[0]["start"].startswith("2023-05-07")
