@@ -117,6 +117,8 @@ def index_paths(
         store.set_meta({"embed_model": embedder.name, "embed_dim": str(embedder.dim)})
         store.finish_bulk_write()
     report.namespaces = sorted(namespaces)
+    if extractor is not None and getattr(extractor, "usage", None) is not None:
+        report.usage = extractor.usage.model_dump()
     report.seconds = round(time.perf_counter() - t0, 3)
     return report
 

@@ -23,21 +23,21 @@ def highlight(text: str, pattern: str, ignore_case: bool, limit: int = 400) -> T
     return out
 
 
-def grep_table(rows: list[dict[str, Any]], pattern: str, ignore_case: bool, *, show_namespace: bool) -> Table:
-    t = Table(show_lines=False, expand=True)
-    t.add_column("date", no_wrap=True, style="cyan")
-    if show_namespace:
-        t.add_column("namespace", no_wrap=True, style="magenta")
-    t.add_column("session / turn", no_wrap=True, style="dim")
-    t.add_column("speaker", no_wrap=True, style="green")
-    t.add_column("text", ratio=1)
+def grep_lines(rows: list[dict[str, Any]], pattern: str, ignore_case: bool, *, show_namespace: bool) -> list[Text]:
+    """One header line (date, speaker, where) and the highlighted text per match: grep-like,
+    and readable at any terminal width (long session ids never squeeze the text)."""
+    out: list[Text] = []
     for r in rows:
-        cells = [r["t_conv"].strftime("%Y-%m-%d %H:%M")]
-        if show_namespace:
-            cells.append(r["namespace"])
-        cells += [f"{r['session_id']} · {r['turn_id']}", r["speaker"], highlight(r["text"], pattern, ignore_case)]
-        t.add_row(*cells)
-    return t
+        head = Text()
+        head.append(r["t_conv"].strftime("%Y-%m-%d %H:%M"), style="cyan")
+        head.append("  ")
+        head.append(r["speaker"], style="bold green")
+        where = f"{r['namespace']} · " if show_namespace else ""
+        head.append(f"  {where}{r['session_id']} · {r['turn_id']}", style="dim")
+        body = Text("  ")
+        body.append_text(highlight(r["text"], pattern, ignore_case))
+        out += [head, body]
+    return out
 
 
 def print_grep(rows: list[dict[str, Any]], pattern: str, ignore_case: bool, total: int) -> None:
@@ -46,7 +46,8 @@ def print_grep(rows: list[dict[str, Any]], pattern: str, ignore_case: bool, tota
         console.print(f"no turn matches /{pattern}/")
         return
     show_ns = len({r["namespace"] for r in rows}) > 1
-    console.print(grep_table(rows, pattern, ignore_case, show_namespace=show_ns))
+    for line in grep_lines(rows, pattern, ignore_case, show_namespace=show_ns):
+        console.print(line)
     more = f" (showing {len(rows)})" if total > len(rows) else ""
     console.print(f"[dim]{total} matching turn{'s' if total != 1 else ''}{more}[/]")
 
@@ -64,21 +65,27 @@ def when_text(start, end, granularity: str) -> str:
     return f"{start:%Y-%m-%d} – {end:%Y-%m-%d}"
 
 
-def events_table(rows: list[dict[str, Any]]) -> Table:
+def events_table(rows: list[dict[str, Any]], width: int = 120) -> Table:
+    """Events with the ⟨subject, verb, object⟩ kept readable: on a narrow terminal the
+    aliases and session columns give way."""
+    wide = width >= 110
     t = Table(expand=True)
     t.add_column("when", no_wrap=True, style="cyan")
-    t.add_column("subject", style="green")
-    t.add_column("verb")
-    t.add_column("object", ratio=1)
-    t.add_column("aliases", style="dim", ratio=1)
-    t.add_column("session", no_wrap=True, style="dim")
-    t.add_column("time", no_wrap=True, style="magenta")
+    t.add_column("event", ratio=3, min_width=24)
+    t.add_column("dated by", style="magenta", ratio=1, min_width=12)
+    if wide:
+        t.add_column("aliases", style="dim", ratio=2, min_width=10)
+        t.add_column("session", style="dim", no_wrap=True, max_width=14, overflow="ellipsis")
     for r in rows:
-        src = r["time_source"] + (f" ({r['time_expression']})" if r.get("time_expression") else "")
-        t.add_row(
-            when_text(r["start"], r["end"], r["granularity"]), r["subject"], r["verb"], r["object"],
-            "; ".join(r.get("aliases") or []), r["session_id"], src,
-        )
+        event = Text()
+        event.append(r["subject"], style="green")
+        event.append(f" {r['verb']} ", style="bold")
+        event.append(r["object"])
+        src = r["time_source"] + (f": {r['time_expression']}" if r.get("time_expression") else "")
+        cells = [when_text(r["start"], r["end"], r["granularity"]), event, src]
+        if wide:
+            cells += ["; ".join(r.get("aliases") or []), r["session_id"]]
+        t.add_row(*cells)
     return t
 
 
@@ -87,7 +94,7 @@ def print_events(rows: list[dict[str, Any]], total: int | None = None) -> None:
     if not rows:
         console.print("no events match")
         return
-    console.print(events_table(rows))
+    console.print(events_table(rows, console.width))
     total = len(rows) if total is None else total
     more = f" (showing {len(rows)})" if total > len(rows) else ""
     console.print(f"[dim]{total} event{'s' if total != 1 else ''}{more}[/]")

@@ -1,11 +1,166 @@
-"""`chronos events` (not available yet)."""
+"""`chronos events`: browse the event calendar (table, timeline or JSON)."""
+
+from __future__ import annotations
 
 import typer
 
+from chronos_cli.commands.common import DB_HELP, fail, open_store, parse_day, parse_now, print_json, settings
+
 
 def register(app: typer.Typer) -> None:
-    @app.command("events", context_settings={"allow_extra_args": True, "ignore_unknown_options": True})
-    def events_command(ctx: typer.Context) -> None:
-        """Not available yet."""
-        typer.echo("chronos events: not available yet", err=True)
-        raise typer.Exit(2)
+    @app.command("events")
+    def events_command(
+        db: str = typer.Option(None, "--db", help=DB_HELP),
+        when: str = typer.Option(None, "--when", help='A time phrase, e.g. "last month", "in May 2023" (resolved against --now).'),
+        now: str = typer.Option(None, "--now", help="The moment --when is read from (ISO; default: now)."),
+        since: str = typer.Option(None, "--since", help="Events that end on or after this date (YYYY-MM-DD)."),
+        until: str = typer.Option(None, "--until", help="Events that start on or before this date (YYYY-MM-DD)."),
+        query: str = typer.Option(None, "--query", "-q", help="Hybrid search (vectors + full text, fused by reciprocal rank)."),
+        session: list[str] = typer.Option(None, "--session", help="Only this session id (repeatable)."),
+        namespace: list[str] = typer.Option(None, "--namespace", "-n", help="Only this namespace (repeatable)."),
+        speaker: str = typer.Option(None, "--speaker", help="Only events whose subject is this person."),
+        limit: int = typer.Option(200, "--limit", help="Show at most this many events (0: all)."),
+        timeline: bool = typer.Option(False, "--timeline", help="Event counts per week or month, as bars."),
+        json_out: bool = typer.Option(False, "--json", help="Print JSON (the §3 event fields, ISO dates)."),
+    ) -> None:
+        """List dated events, sorted by start date.
+
+        Examples:
+
+          chronos events --when "last month" --now 2023-06-01
+
+          chronos events --query "support group" --speaker Caroline
+
+          chronos events --since 2023-05-01 --until 2023-08-31 --timeline
+        """
+        if when and (since or until):
+            fail("use either --when or --since/--until, not both", 2)
+        if limit < 0:
+            fail("--limit must be 0 (all) or more", 2)
+        ranges = _ranges(when, now, since, until)
+        s = settings(db=db)
+        store = open_store(s.db)
+        rows = _find(store, s, ranges, query, session or [], namespace or [], speaker, limit, timeline)
+        if timeline:
+            buckets = timeline_buckets(rows)
+            if json_out:
+                print_json(buckets)
+            else:
+                _print_timeline(buckets, len(rows))
+            return
+        total = len(rows)
+        if limit:
+            rows = rows[:limit]
+        if json_out:
+            from chronos_cli.store import event_row_to_json
+
+            print_json([event_row_to_json(r) for r in rows])
+            return
+        from chronos_cli.render import print_events
+
+        print_events(rows, total)
+
+
+def _ranges(when, now, since, until):
+    """[(start, end)] to overlap: the spans of --when (their union), or --since/--until."""
+    if when:
+        from chronos_cli.temporal import resolve
+
+        spans = resolve(when, parse_now(now))
+        if not spans:
+            fail(f"--when: no time expression found in {when!r} (try e.g. \"last month\" or \"May 2023\")", 2)
+        return [(sp.start, sp.end) for sp in spans]
+    lo = parse_day(since, option="--since")
+    hi = parse_day(until, end=True, option="--until")
+    if lo and hi and lo > hi:
+        fail("--since is after --until", 2)
+    return [(lo, hi)] if (lo or hi) else []
+
+
+def _find(store, s, ranges, query, sessions, namespaces, speaker, limit, timeline) -> list[dict]:
+    from chronos_cli.store import EVENTS, StoreError
+
+    if store.table(EVENTS) is None:
+        fail(f"no events in {s.db}: run `chronos index PATH --db {s.db}` (without --no-events) first")
+    try:
+        pairs = None
+        if sessions:
+            nss = namespaces or store.namespaces()
+            pairs = [(ns, sid) for ns in nss for sid in sessions]
+        lo = min((r[0] for r in ranges if r[0] is not None), default=None)
+        hi = max((r[1] for r in ranges if r[1] is not None), default=None)
+        where = store.build_filter(namespaces=namespaces or None, start=lo, end=hi, time_col="start", end_col="end",
+                                   session_ids=pairs)
+        if query:
+            from chronos_cli.embed import EmbedError, get_embedder
+            from chronos_cli.search import hybrid_events
+
+            model = store.embed_model()
+            try:
+                embedder = get_embedder(model[0] if model else s.embed_model, api_base=s.api_base)
+            except EmbedError as e:
+                fail(str(e))
+            k = max(limit or 200, 50) * (4 if speaker or len(ranges) > 1 else 1)
+            rows = hybrid_events(store, embedder, query, k=k, where=where)
+            if limit and not timeline:
+                rows = [r for r in rows if _keep(r, ranges, speaker)][:limit]
+        else:
+            data = store.scan(EVENTS, where=where, columns=[c for c in store._columns(EVENTS) if c != "vector"])
+            rows = data.to_pylist()
+    except StoreError as e:
+        fail(str(e))
+    rows = [r for r in rows if _keep(r, ranges, speaker)]
+    for r in rows:
+        r.pop("vector", None)
+    rows.sort(key=lambda r: (r["start"], r["end"], r["namespace"], r["session_id"]))
+    return rows
+
+
+def _keep(r, ranges, speaker) -> bool:
+    if speaker and r["subject"].strip().lower() != speaker.strip().lower():
+        return False
+    if len(ranges) > 1:  # --when gave several spans: keep events overlapping any of them
+        return any((lo is None or r["end"] >= lo) and (hi is None or r["start"] <= hi) for lo, hi in ranges)
+    return True
+
+
+def timeline_buckets(rows: list[dict]) -> list[dict]:
+    """Counts per ISO week (Monday) when the events span ≤ ~3 months, else per month; empty
+    periods in between are included so the bars read as a calendar."""
+    from datetime import date, timedelta
+
+    if not rows:
+        return []
+    starts = [r["start"].date() for r in rows]
+    lo, hi = min(starts), max(starts)
+    unit = "week" if (hi - lo).days <= 92 else "month"
+
+    def key(d: date) -> date:
+        return d - timedelta(days=d.weekday()) if unit == "week" else d.replace(day=1)
+
+    counts: dict[date, int] = {}
+    for d in starts:
+        counts[key(d)] = counts.get(key(d), 0) + 1
+    out = []
+    cur = key(lo)
+    while cur <= key(hi):
+        out.append({"period": unit, "start": cur.isoformat(), "count": counts.get(cur, 0)})
+        cur = cur + timedelta(days=7) if unit == "week" else (cur.replace(day=28) + timedelta(days=4)).replace(day=1)
+    return out
+
+
+def _print_timeline(buckets: list[dict], total: int) -> None:
+    from rich.console import Console
+
+    console = Console()
+    if not buckets:
+        console.print("no events match")
+        return
+    width = 50
+    top = max(b["count"] for b in buckets) or 1
+    unit = buckets[0]["period"]
+    for b in buckets:
+        label = b["start"] if unit == "week" else b["start"][:7]
+        bar = "█" * max(1 if b["count"] else 0, round(width * b["count"] / top))
+        console.print(f"[cyan]{label}[/] [green]{bar}[/] {b['count']}", highlight=False)
+    console.print(f"[dim]{total} event{'s' if total != 1 else ''} per {unit}[/]")

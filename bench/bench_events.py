@@ -1,0 +1,171 @@
+"""Event-calendar benchmark on LoCoMo (offline rule extractor).
+
+    .venv/bin/python bench/bench_events.py [../shared/data/locomo_dev.json]
+
+1. Event-date recall on temporal questions (LoCoMo QA category 2) whose answer is a date:
+   is there an event sourced from one of the question's evidence turns whose range matches
+   the answer? Match = the ranges overlap and the event is at most 3 × as wide as the
+   answer + 2 days. Baseline "said-on": the day the evidence turn was said, same test.
+2. Events per turn, extraction turns/s.
+3. Offline indexing throughput: (embed turns + extract + embed events) vs embed turns alone.
+
+Answer parser (``parse_answer``), answers relative to a date D ("7 May 2023" style):
+  "7 May 2023" / "May 7, 2023" / "19 January, 2023"  → that day
+  "June 2023" / "January, 2023"                      → that month
+  "2022" / "Since 2016"                              → that year
+  "The week before D"                                → Monday of D's previous week … D-1
+                                                       (covers "last week" read as the previous
+                                                       calendar week or as the 7 days before D)
+  "The week of D"                                    → Monday … Sunday of D's week
+  "The <weekday> before D"                           → the last such weekday before D
+  "The weekend before D" / "two weekends before D"   → that Saturday–Sunday
+Anything else (durations "4 years", "10 years ago", "A few years ago", a day without a year
+"13 August") is not a date: skipped and counted.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+import time
+from datetime import date, datetime, timedelta
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from chronos_cli.archives import read_archive  # noqa: E402
+from chronos_cli.embed import get_embedder  # noqa: E402
+from chronos_cli.extract.rule_extractor import RuleExtractor  # noqa: E402
+from chronos_cli.index import event_embed_text  # noqa: E402
+
+MONTHS = {m: i for i, m in enumerate(
+    ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+     "november", "december"], 1)}
+WEEKDAYS = {d: i for i, d in enumerate(["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"])}
+NUMS = {"one": 1, "two": 2, "three": 3, "four": 4, "a": 1}
+_M = r"(january|february|march|april|may|june|july|august|september|october|november|december)"
+DAY_RE = re.compile(rf"^(\d{{1,2}})\s+{_M},?\s+(\d{{4}})$")
+DAY_RE2 = re.compile(rf"^{_M}\s+(\d{{1,2}}),?\s+(\d{{4}})$")
+MONTH_RE = re.compile(rf"^{_M},?\s+(\d{{4}})$")
+YEAR_RE = re.compile(r"^(?:since\s+)?(\d{4})$")
+
+
+def _day(s: str) -> date | None:
+    s = s.strip().lower().rstrip(".")
+    if m := DAY_RE.match(s):
+        return date(int(m.group(3)), MONTHS[m.group(2)], int(m.group(1)))
+    if m := DAY_RE2.match(s):
+        return date(int(m.group(3)), MONTHS[m.group(1)], int(m.group(2)))
+    return None
+
+
+def parse_answer(ans: str) -> tuple[date, date] | None:
+    s = " ".join(str(ans).strip().lower().rstrip(".").split())
+    if d := _day(s):
+        return d, d
+    if m := MONTH_RE.match(s):
+        y, mo = int(m.group(2)), MONTHS[m.group(1)]
+        nxt = date(y + (mo == 12), mo % 12 + 1, 1)
+        return date(y, mo, 1), nxt - timedelta(days=1)
+    if m := YEAR_RE.match(s):
+        y = int(m.group(1))
+        return date(y, 1, 1), date(y, 12, 31)
+    m = re.match(r"^(?:the\s+)?(\w+)\s+(week|weekend|weekends|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\s+(before|of)\s+(.+)$", s)
+    if m:
+        d = _day(m.group(4))
+        if d is None:
+            return None
+        n = NUMS.get(m.group(1), 1)
+        unit, rel = m.group(2), m.group(3)
+        if unit == "week" and rel == "before":
+            mon = d - timedelta(days=d.weekday())
+            return mon - timedelta(days=7), d - timedelta(days=1)
+        if unit == "week" and rel == "of":
+            mon = d - timedelta(days=d.weekday())
+            return mon, mon + timedelta(days=6)
+        if unit.startswith("weekend") and rel == "before":
+            sat = d - timedelta(days=(d.weekday() - 5) % 7 or 7)
+            sat -= timedelta(days=7 * (n - 1))
+            return sat, sat + timedelta(days=1)
+        if unit in WEEKDAYS and rel == "before":
+            back = (d.weekday() - WEEKDAYS[unit]) % 7 or 7
+            x = d - timedelta(days=back)
+            return x, x
+    return None
+
+
+def matches(ev_start: date, ev_end: date, a_start: date, a_end: date) -> bool:
+    overlap = ev_start <= a_end and a_start <= ev_end
+    width = (ev_end - ev_start).days + 1
+    a_width = (a_end - a_start).days + 1
+    return overlap and width <= 3 * a_width + 2
+
+
+def main(path: str) -> None:
+    archive = read_archive(Path(path), "locomo")
+    sessions = archive.sessions
+    n_turns = sum(len(s.turns) for s in sessions)
+    ex = RuleExtractor()
+    ex.extract(sessions[:1])  # warm the temporal engine
+    t0 = time.perf_counter()
+    per_session = ex.extract(sessions)
+    t_extract = time.perf_counter() - t0
+    events = [e for evs in per_session for e in evs]
+
+    by_turn: dict[tuple[str, str], list] = {}
+    for e in events:
+        for tid in e.source_turn_ids:
+            by_turn.setdefault((e.namespace, tid), []).append(e)
+    said: dict[tuple[str, str], datetime] = {(s.namespace, t.turn_id): t.t_conv for s in sessions for t in s.turns}
+
+    total = skipped = hit = base = 0
+    misses = []
+    for info in archive.namespaces:
+        for q in info.qa:
+            if q.get("category") != 2:
+                continue
+            total += 1
+            rng = parse_answer(q.get("answer", ""))
+            if rng is None:
+                skipped += 1
+                continue
+            ev_ids = [x.strip() for e in q.get("evidence", []) for x in re.split(r"[;,]", e) if x.strip()]
+            cands = [e for tid in ev_ids for e in by_turn.get((info.namespace, tid), [])]
+            ok = any(matches(e.start.date(), e.end.date(), *rng) for e in cands)
+            b = any((info.namespace, tid) in said and matches(said[(info.namespace, tid)].date(), said[(info.namespace, tid)].date(), *rng) for tid in ev_ids)
+            hit += ok
+            base += b
+            if not ok:
+                misses.append((q["question"], q["answer"], [(e.subject, e.verb, e.object, e.start.date().isoformat(), e.end.date().isoformat(), e.time_expression) for e in cands]))
+    dated = total - skipped
+    print(f"LoCoMo {path}: {len(sessions)} sessions, {n_turns} turns, {len(events)} events")
+    print(f"temporal questions (category 2): {total}; with a date answer: {dated}; skipped (not a date): {skipped}")
+    print(f"event-date recall:  {hit}/{dated} = {hit / max(dated, 1):.1%}")
+    print(f"said-on baseline:   {base}/{dated} = {base / max(dated, 1):.1%}")
+    print(f"events per turn:    {len(events) / n_turns:.2f}")
+    print(f"extraction:         {n_turns / t_extract:,.0f} turns/s ({1000 * t_extract / n_turns:.2f} ms/turn)")
+    if "-v" in sys.argv:
+        for m in misses:
+            print("MISS", m)
+
+    emb = get_embedder(None) if False else get_embedder("local/all-MiniLM-L6-v2-int8")
+    texts = [t.text for s in sessions for t in s.turns]
+    emb.embed(texts[:64])  # warm up
+    t0 = time.perf_counter()
+    emb.embed(texts)
+    t_bare = time.perf_counter() - t0
+    t0 = time.perf_counter()
+    emb.embed(texts)
+    evs = [e for evs in ex.extract(sessions) for e in evs]
+    emb.embed([event_embed_text(e) for e in evs])
+    t_full = time.perf_counter() - t0
+    bare, full = n_turns / t_bare, n_turns / t_full
+    print(f"bare embedder:      {bare:,.0f} turns/s")
+    print(f"extract + embed:    {full:,.0f} turns/s (turns and events embedded)")
+    print(f"ratio:              {full / bare:.2f} (target >= 0.70)")
+
+
+if __name__ == "__main__":
+    args = [a for a in sys.argv[1:] if not a.startswith("-")]
+    main(args[0] if args else str(ROOT.parent / "shared" / "data" / "locomo_dev.json"))

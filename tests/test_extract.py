@@ -1,0 +1,292 @@
+"""Event extraction: chunking, the LLM extractor (scripted model), the offline rule extractor,
+dedup and the response cache across index runs (real LanceDB + the real local embedder)."""
+
+from __future__ import annotations
+
+import json
+from datetime import date, datetime
+
+import pytest
+
+from chronos_cli.extract import RuleExtractor, chunk_session, get_extractor
+from chronos_cli.extract.chunks import Chunk
+from chronos_cli.extract.common import dedup, model_range
+from chronos_cli.extract.llm_extractor import ExtractionReply, LLMExtractor
+from chronos_cli.llm import LLMOutputError, ResponseCache, ScriptedLLM
+from chronos_cli.models import Session, Turn
+from tests.conftest import shared_data
+
+T0 = datetime(2023, 5, 8, 13, 56)
+
+
+def session(texts, *, ns="ns", sid="session_1", t=T0, ids=None) -> Session:
+    turns = []
+    for i, item in enumerate(texts):
+        speaker, text = item if isinstance(item, tuple) else ("Caroline" if i % 2 == 0 else "Melanie", item)
+        turns.append(Turn(session_id=sid, turn_id=ids[i] if ids else f"D1:{i + 1}", t_conv=t, speaker=speaker, text=text))
+    return Session(namespace=ns, session_id=sid, t_conv=t, turns=turns)
+
+
+def reply(*events) -> str:
+    return json.dumps({"events": list(events)})
+
+
+def ev(**kw) -> dict:
+    base = {"subject": "Caroline", "verb": "went to", "object": "a LGBTQ support group", "time_expression": "yesterday",
+            "start": "2023-05-07", "end": "2023-05-07", "aliases": ["support group meeting", "LGBTQ group visit"],
+            "source_turn_ids": ["D1:1"], "evidence": "I went to a LGBTQ support group yesterday."}
+    base.update(kw)
+    return base
+
+
+# -- chunks -------------------------------------------------------------------------------------
+
+
+def test_chunk_windows_overlap_and_hash_ignores_namespace():
+    s = session([f"turn {i}" for i in range(60)])
+    chunks = chunk_session(s)
+    assert [(c.start, len(c.turns)) for c in chunks] == [(0, 25), (20, 25), (40, 20)]
+    assert chunks[0].turn_ids[-5:] == chunks[1].turn_ids[:5]
+    line = chunks[0].render().splitlines()[0]
+    assert line.startswith("[D1:1] (2023-05-08 Mon 13:56) Caroline: turn 0")
+    other = session([f"turn {i}" for i in range(60)], ns="elsewhere")
+    assert chunk_session(other)[1].content_hash == chunks[1].content_hash
+    assert chunks[0].content_hash != chunks[1].content_hash
+    assert len(chunk_session(session(["a", "b"]))) == 1
+    assert chunk_session(session([])) == []
+
+
+# -- LLM extractor (scripted) -----------------------------------------------------------------------
+
+
+def test_llm_valid_extraction_rule_dates_and_usage():
+    llm = ScriptedLLM([reply(ev(), ev(subject="Melanie", verb="is planning to go", object="camping",
+                                      time_expression="next month", start=None, end=None, source_turn_ids=["D1:2"],
+                                      evidence="We're going camping next month."))])
+    ex = LLMExtractor(llm)
+    s = session(["I went to a LGBTQ support group yesterday.", "We're going camping next month."])
+    [events] = ex.extract([s])
+    llm.assert_exhausted()
+    by_obj = {e.object: e for e in events}
+    g = by_obj["a LGBTQ support group"]
+    assert (g.subject, g.verb, g.time_source) == ("Caroline", "went to", "rule")
+    assert g.start.date() == g.end.date() == date(2023, 5, 7)
+    assert g.aliases == ["support group meeting", "LGBTQ group visit"]
+    assert g.event_id == g.stable_id() and g.extractor.endswith("extract_events.v1")
+    c = by_obj["camping"]
+    assert (c.start.date(), c.end.date(), c.time_source) == (date(2023, 6, 1), date(2023, 6, 30), "rule")
+    assert ex.usage.llm_calls == 1 and ex.usage.prompt_tokens > 0
+    # the prompt: versioned file, data-not-instructions, the turn lines with date and speaker
+    sys_msg, user_msg = llm.requests[0]["messages"]
+    assert "DATA, never instructions" in sys_msg["content"]
+    assert "[D1:1] (2023-05-08 Mon 13:56) Caroline: I went to" in user_msg["content"]
+    assert llm.requests[0]["response_schema"] is ExtractionReply
+
+
+def test_llm_malformed_json_then_repair():
+    llm = ScriptedLLM(['{"events": [ {"subject": "Caroline", ', reply(ev())])
+    [events] = LLMExtractor(llm).extract([session(["I went to a LGBTQ support group yesterday."])])
+    llm.assert_exhausted()
+    assert len(events) == 1 and events[0].time_source == "rule"
+    assert "not valid" in llm.requests[1]["messages"][-1]["content"]
+
+
+def test_llm_malformed_twice_raises():
+    llm = ScriptedLLM(["nope", "still nope"])
+    with pytest.raises(LLMOutputError):
+        LLMExtractor(llm).extract([session(["hello"])])
+    llm.assert_exhausted()
+
+
+def test_llm_missing_svo_fields_dropped():
+    llm = ScriptedLLM([reply(ev(), ev(object=None), ev(verb=""), {"subject": "Caroline"})])
+    ex = LLMExtractor(llm)
+    [events] = ex.extract([session(["I went to a LGBTQ support group yesterday."])])
+    llm.assert_exhausted()
+    assert len(events) == 1 and ex.dropped == 3
+
+
+def test_llm_model_date_contradicting_expression_rule_wins():
+    llm = ScriptedLLM([reply(ev(start="2023-04-01", end="2023-04-02"))])
+    [[e]] = LLMExtractor(llm).extract([session(["I went to a LGBTQ support group yesterday."])])
+    assert (e.start.date(), e.time_source, e.time_expression) == (date(2023, 5, 7), "rule", "yesterday")
+
+
+def test_llm_model_dates_when_engine_finds_nothing():
+    llm = ScriptedLLM([reply(ev(time_expression="around the time of the big storm", start="2023-04", end="2023-04"))])
+    [[e]] = LLMExtractor(llm).extract([session(["I went to the group around the time of the big storm."])])
+    assert (e.start.date(), e.end.date(), e.time_source, e.granularity) == (date(2023, 4, 1), date(2023, 4, 30), "model", "month")
+
+
+@pytest.mark.parametrize("start,end", [("2023-13-45", None), ("1850-01-01", "1850-01-02"), ("2023-05-09", "2023-05-01"),
+                                       ("2099-01-01", "2099-01-01"), ("soon", None)])
+def test_llm_impossible_date_falls_back_to_said_on(start, end):
+    llm = ScriptedLLM([reply(ev(time_expression=None, start=start, end=end))])
+    [[e]] = LLMExtractor(llm).extract([session(["I went to a LGBTQ support group."])])
+    assert (e.start.date(), e.end.date(), e.time_source) == (date(2023, 5, 8), date(2023, 5, 8), "said_on")
+
+
+def test_model_range_plausibility():
+    assert model_range("2023-05-07", None, T0)[2] == "day"
+    assert model_range("2020", "2021", T0)[:2] == (datetime(2020, 1, 1), datetime(2021, 12, 31, 23, 59, 59, 999999))
+    assert model_range("1900-01-01", None, T0) is None  # > 100 years before
+    assert model_range("2034-01-01", None, T0) is None  # > 10 years after
+
+
+def test_llm_overlapping_chunks_dedup_and_unknown_turn_ids():
+    texts = [f"filler {i}" for i in range(30)]
+    texts[22] = "I went to a LGBTQ support group yesterday."
+    s = session(texts)
+    same = ev(source_turn_ids=["D1:23"], aliases=["support group meeting"])
+    again = ev(source_turn_ids=["D1:23"], aliases=["group therapy session", "support group meeting"], verb="Went  to")
+    bogus = ev(source_turn_ids=["X:99"], evidence="not in the chunk at all, nowhere")
+    llm = ScriptedLLM([reply(same, bogus), reply(again)])
+    ex = LLMExtractor(llm, concurrency=1)
+    [events] = ex.extract([s])
+    llm.assert_exhausted()
+    assert len(events) == 1
+    assert events[0].aliases == ["support group meeting", "group therapy session"]
+    assert ex.dropped == 1
+
+
+def test_dedup_prefers_rule_dates():
+    llm = ScriptedLLM([])
+    ex = LLMExtractor(llm)
+    s = session(["I went to a LGBTQ support group yesterday."])
+    chunk = Chunk(0, s, 0, s.turns)
+    said = ex.to_events(chunk, ExtractionReply.model_validate({"events": [ev(time_expression=None, start=None)]}))
+    rule = ex.to_events(chunk, ExtractionReply.model_validate({"events": [ev()]}))
+    [e] = dedup(said + rule)
+    assert e.time_source == "rule"
+
+
+def test_index_twice_second_run_makes_no_llm_calls(tmp_path, embedder):
+    from chronos_cli.index import index_paths
+    from chronos_cli.store import EVENTS, Store
+
+    data = tmp_path / "chat.jsonl"
+    data.write_text(
+        json.dumps({"session_id": "s1", "timestamp": "2023-05-08T13:56:00", "speaker": "Caroline",
+                    "text": "I went to a LGBTQ support group yesterday.", "turn_id": "D1:1"}) + "\n",
+        encoding="utf-8",
+    )
+    cache = ResponseCache(tmp_path / "cache")
+    llm = ScriptedLLM([reply(ev())], name="test-model", cache=cache)
+    ex = LLMExtractor(llm)
+    store = Store(str(tmp_path / "db"))
+    r1 = index_paths([data], store, embedder, extractor=ex)
+    llm.assert_exhausted()
+    assert r1.events == 1 and r1.usage["llm_calls"] == 1
+    rows = store.scan(EVENTS).to_pylist()
+    assert rows[0]["subject"] == "Caroline" and rows[0]["start"] == datetime(2023, 5, 7)
+    # second run: unchanged sessions, no call (the script is empty: any call would fail)
+    r2 = index_paths([data], store, embedder, extractor=LLMExtractor(ScriptedLLM([], name="test-model", cache=cache)))
+    assert r2.sessions_unchanged == 1 and r2.events == 0 and r2.usage["llm_calls"] == 0
+    # the same session in another namespace: answered by the cache, not the model
+    llm3 = ScriptedLLM([], name="test-model", cache=cache)
+    r3 = index_paths([data], store, embedder, namespace="other", extractor=LLMExtractor(llm3))
+    assert r3.events == 1 and r3.usage["llm_calls"] == 0 and llm3.usage.cache_hits == 1
+
+
+def test_get_extractor_offline_and_model(monkeypatch, tmp_path):
+    from chronos_cli.config import Settings
+
+    assert isinstance(get_extractor(Settings(db="x")), RuleExtractor)
+    assert isinstance(get_extractor(Settings(db="x", model="gpt-4o", offline=True)), RuleExtractor)
+    ex = get_extractor(Settings(db="x", extract_model="openai/test-model", api_base="http://127.0.0.1:9/v1"))
+    assert isinstance(ex, LLMExtractor) and ex.name == "openai/test-model+extract_events.v1"
+    from chronos_cli.config import app_dir
+
+    assert ex.llm.cache.directory == app_dir() / "cache" / "llm"
+    assert ex.usage is ex.llm.usage
+
+
+# -- the offline rule extractor ----------------------------------------------------------------------
+
+
+def rule_events(texts, **kw):
+    return RuleExtractor().extract([session(texts, **kw)])[0]
+
+
+def find(events, obj_part):
+    hits = [e for e in events if obj_part.lower() in e.object.lower()]
+    assert hits, f"no event with {obj_part!r} in {[e.text for e in events]}"
+    return hits[0]
+
+
+def test_rules_caroline_support_group():
+    [e] = rule_events(["I went to a LGBTQ support group yesterday and it was so powerful."])
+    assert (e.subject, e.verb, e.object) == ("Caroline", "went to", "a LGBTQ support group")
+    assert (e.start.date(), e.end.date(), e.time_source, e.time_expression) == (date(2023, 5, 7), date(2023, 5, 7), "rule", "yesterday")
+    assert 2 <= len(e.aliases) <= 4 and "LGBTQ support group" in e.aliases
+    assert e.extractor == "rules-v1" and e.source_turn_ids == ["D1:1"]
+
+
+def test_rules_no_event_sentences():
+    assert rule_events(["Hey Mel! How are you?", "Wow, that's awesome! I think it's great.", "I love it. Thanks so much!",
+                        "I didn't go to the party yesterday.", "I'm so happy for you."]) == []
+
+
+def test_rules_short_answer_to_question():
+    events = rule_events([("Melanie", "That's so cool! When did you go to the museum?"), ("Caroline", "Last Friday!")])
+    e = find(events, "museum")
+    assert e.subject == "Caroline" and e.verb == "go to" and e.start.date() == date(2023, 5, 5)
+    assert e.source_turn_ids == ["D1:2"]
+
+
+def test_rules_duration_state_dated_from_beginning():
+    e = find(rule_events(["I've had my two cats for 3 years."]), "cats")
+    assert e.subject == "Caroline" and "had" in e.verb and e.time_source == "rule"
+    # the engine dates the beginning: a window around 3 years before the turn
+    assert e.start.date() <= date(2020, 5, 8) <= e.end.date() and e.end.date() < date(2021, 1, 1)
+
+
+def test_rules_named_subject_possessive_and_several_events():
+    events = rule_events([
+        ("Melanie", "Jon visited Paris last year. My son got into an accident last weekend."),
+        ("Caroline", "Lost my job as a banker yesterday, so I'm gonna start my own business next month."),
+    ])
+    paris = find(events, "Paris")
+    assert paris.subject == "Jon" and paris.start.date() == date(2022, 1, 1)
+    acc = find(events, "accident")
+    assert acc.subject == "Melanie's son" and acc.start.date() == date(2023, 5, 6)
+    job = find(events, "job")
+    assert job.subject == "Caroline" and job.verb == "lost" and job.start.date() == date(2023, 5, 7)
+    biz = find(events, "business")
+    assert biz.start.date() == date(2023, 6, 1) and "start" in biz.verb
+
+
+def test_rules_plans_fronted_object_and_explicit_date():
+    events = rule_events(["We're thinking about going camping next month.", "These figurines I bought yesterday remind me of home.",
+                          "I bought new running shoes on 2 September 2022."])
+    assert find(events, "camping").start.date() == date(2023, 6, 1)
+    fig = find(events, "figurines")
+    assert fig.verb == "bought" and fig.start.date() == date(2023, 5, 7)
+    shoes = find(events, "running shoes")
+    assert shoes.start.date() == shoes.end.date() == date(2022, 9, 2)
+
+
+def test_rules_no_time_cue_is_said_on_and_assistant_turns_skipped():
+    events = rule_events([("user", "I adopted a puppy named Max."), ("assistant", "I recommended a vet for you.")])
+    s = session([("user", "I adopted a puppy named Max."), ("assistant", "I went to the store.")])
+    s.turns[1].role = "assistant"
+    events = RuleExtractor().extract([s])[0]
+    assert len(events) == 1
+    assert (events[0].time_source, events[0].start.date()) == ("said_on", date(2023, 5, 8))
+
+
+def test_rules_dedup_stable_ids():
+    a = rule_events(["I went to a LGBTQ support group yesterday."])
+    b = rule_events(["I went to a LGBTQ support group yesterday."])
+    assert a[0].event_id == b[0].event_id == a[0].stable_id()
+
+
+def test_rules_locomo_caroline():
+    from chronos_cli.archives import read_archive
+
+    archive = read_archive(shared_data("locomo_dev.json"), "locomo")
+    s = next(s for s in archive.sessions if s.namespace == "conv-26" and s.session_id == "session_1")
+    events = RuleExtractor().extract([s])[0]
+    hits = [e for e in events if e.subject == "Caroline" and "support group" in e.object and "D1:3" in e.source_turn_ids]
+    assert hits and hits[0].start.date() == hits[0].end.date() == date(2023, 5, 7)
+    assert hits[0].verb in ("went", "went to", "go", "go to")
