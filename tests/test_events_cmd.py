@@ -92,3 +92,21 @@ def test_errors(tmp_path, db):
     assert r.exit_code == 2
     r = run("--db", db, "--since", "May")
     assert r.exit_code == 2 and "--since" in r.output
+
+
+def test_timeline_units_follow_the_span():
+    from datetime import datetime
+
+    from chronos_cli.commands.events_cmd import timeline_buckets
+
+    def rows(*days):
+        return [{"start": datetime.fromisoformat(d)} for d in days]
+
+    weeks = timeline_buckets(rows("2026-03-02", "2026-03-04", "2026-03-18"))
+    assert [(b["period"], b["start"], b["count"]) for b in weeks] == [
+        ("week", "2026-03-02", 2), ("week", "2026-03-09", 0), ("week", "2026-03-16", 1)]
+    months = timeline_buckets(rows("2026-01-31", "2026-05-05"))  # 94 days: past the ~3-month week limit
+    assert [b["start"] for b in months] == ["2026-01-01", "2026-02-01", "2026-03-01", "2026-04-01", "2026-05-01"]
+    years = timeline_buckets(rows("2017-06-01", "2026-05-01", "2026-06-01"))
+    assert [b["period"] for b in years] == ["year"] * 10
+    assert (years[0]["count"], years[-1]["count"], sum(b["count"] for b in years)) == (1, 2, 3)

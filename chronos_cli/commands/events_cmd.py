@@ -125,18 +125,29 @@ def _keep(r, ranges, speaker) -> bool:
 
 
 def timeline_buckets(rows: list[dict]) -> list[dict]:
-    """Counts per ISO week (Monday) when the events span ≤ ~3 months, else per month; empty
-    periods in between are included so the bars read as a calendar."""
+    """Counts per ISO week (Monday) when the events span ≤ ~3 months, per month up to ~3
+    years, else per year; empty periods in between are included so the bars read as a
+    calendar (the year unit keeps one old event from drawing decades of empty months)."""
     from datetime import date, timedelta
 
     if not rows:
         return []
     starts = [r["start"].date() for r in rows]
     lo, hi = min(starts), max(starts)
-    unit = "week" if (hi - lo).days <= 92 else "month"
+    span = (hi - lo).days
+    unit = "week" if span <= 92 else "month" if span <= 3 * 366 else "year"
 
     def key(d: date) -> date:
-        return d - timedelta(days=d.weekday()) if unit == "week" else d.replace(day=1)
+        if unit == "week":
+            return d - timedelta(days=d.weekday())
+        return d.replace(day=1) if unit == "month" else d.replace(month=1, day=1)
+
+    def step(d: date) -> date:
+        if unit == "week":
+            return d + timedelta(days=7)
+        if unit == "month":
+            return (d.replace(day=28) + timedelta(days=4)).replace(day=1)
+        return d.replace(year=d.year + 1)
 
     counts: dict[date, int] = {}
     for d in starts:
@@ -145,7 +156,7 @@ def timeline_buckets(rows: list[dict]) -> list[dict]:
     cur = key(lo)
     while cur <= key(hi):
         out.append({"period": unit, "start": cur.isoformat(), "count": counts.get(cur, 0)})
-        cur = cur + timedelta(days=7) if unit == "week" else (cur.replace(day=28) + timedelta(days=4)).replace(day=1)
+        cur = step(cur)
     return out
 
 
@@ -160,7 +171,7 @@ def _print_timeline(buckets: list[dict], total: int) -> None:
     top = max(b["count"] for b in buckets) or 1
     unit = buckets[0]["period"]
     for b in buckets:
-        label = b["start"] if unit == "week" else b["start"][:7]
+        label = {"week": b["start"], "month": b["start"][:7], "year": b["start"][:4]}[unit]
         bar = "█" * max(1 if b["count"] else 0, round(width * b["count"] / top))
         console.print(f"[cyan]{label}[/] [green]{bar}[/] {b['count']}", highlight=False)
     console.print(f"[dim]{total} event{'s' if total != 1 else ''} per {unit}[/]")
