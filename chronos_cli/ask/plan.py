@@ -1,0 +1,236 @@
+"""PLAN (dynamic prompting): 1–5 bullets for the agent plus a structured ``Plan``.
+
+With a planner model the meta-prompt ``prompts/plan.vN.md`` asks for the bullets, the
+targets, the time PHRASE (never dates) and the operation; the temporal engine resolves the
+phrase against ``now``. Offline, ``rule_plan`` fills the same structure from cue words.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+Operation = Literal["lookup", "when", "count", "latest", "list", "compare", "multi-hop"]
+OPERATIONS = ("lookup", "when", "count", "latest", "list", "compare", "multi-hop")
+
+STOP = set(
+    """a an the and or but if of to in on at by for with from about as into over after before
+    up down out off than then so too very can could would should will shall may might must do does did
+    done doing have has had having be is am are was were been being i me my mine myself we us our you
+    your he him his she her they them their it its this that these those what which who whom whose
+    when where why how much many often times time number ever just also any some all each there here
+    not no yes get got go went gone going come came say said tell told ask asked last first latest
+    recent recently most currently current list kind sort thing things again ago long did anything
+    something one ones during since until till while""".split()
+)
+
+_WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9'\-]*")
+
+
+def stem(word: str) -> str:
+    """A crude, predictable stem: hiking/hiked/hikes/hike → hik."""
+    w = word.lower().strip("'-")
+    if w.endswith("'s"):
+        w = w[:-2]
+    for suf in ("ies", "ing", "ied", "ed", "es", "s", "e", "y"):
+        if w.endswith(suf) and len(w) - len(suf) >= 3:
+            w = w[: -len(suf)]
+            break
+    if len(w) >= 4 and w[-1] == w[-2] and w[-1] not in "aeiou":  # running → run
+        w = w[:-1]
+    return w
+
+
+def content_words(text: str) -> list[str]:
+    out: list[str] = []
+    for w in _WORD.findall(text):
+        if w.lower() in STOP or len(w) < 2:
+            continue
+        if w not in out:
+            out.append(w)
+    return out
+
+
+def stems_of(text: str) -> set[str]:
+    return {stem(w) for w in content_words(text)}
+
+
+class Targets(BaseModel):
+    entities: list[str] = Field(default_factory=list)  # names: people, places, things
+    attributes: list[str] = Field(default_factory=list)  # what is asked about them
+
+    def words(self) -> list[str]:
+        return [*self.entities, *self.attributes]
+
+
+class TimeRange(BaseModel):
+    phrase: str
+    start: datetime
+    end: datetime
+    granularity: str
+    display: str
+
+
+class Plan(BaseModel):
+    bullets: list[str] = Field(default_factory=list)
+    targets: Targets = Field(default_factory=Targets)
+    time_phrase: str | None = None
+    time_range: TimeRange | None = None
+    operation: Operation = "lookup"
+    hops: list[str] = Field(default_factory=list)
+    source: str = "rules"  # "rules" or the planner model's name
+    error: str | None = None  # the planner failed and the rule plan stood in
+
+    def query(self) -> str:
+        return " ".join(self.targets.words())
+
+
+class PlanDraft(BaseModel):
+    """What the planner model returns (dates are the temporal engine's job, not the model's)."""
+
+    bullets: list[str] = Field(min_length=1, max_length=5)
+    entities: list[str] = Field(default_factory=list)
+    attributes: list[str] = Field(default_factory=list)
+    time_phrase: str | None = None
+    operation: Operation = "lookup"
+    hops: list[str] = Field(default_factory=list)
+
+
+# ------------------------------------------------------------------------------------------
+# time range
+# ------------------------------------------------------------------------------------------
+
+
+def resolve_range(text: str | None, now: datetime):
+    """(TimeRange | None, spans) for the first time expression in ``text``."""
+    if not text:
+        return None, []
+    from chronos_cli.temporal import resolve
+
+    spans = resolve(text, now)
+    if not spans:
+        return None, []
+    s = spans[0]
+    return TimeRange(phrase=s.text, start=s.start, end=s.end, granularity=s.granularity, display=s.display()), spans
+
+
+# ------------------------------------------------------------------------------------------
+# rule planner
+# ------------------------------------------------------------------------------------------
+
+_COUNT = re.compile(r"\b(how many|how often|number of times|count)\b", re.I)
+_COMPARE = re.compile(r"\b(which (came|happened|was) first|first,|before or after|earlier or later|which came|first:)\b|\b(before|after)\b.*\?", re.I)
+_LATEST = re.compile(
+    r"\b(last time|most recent(ly)?|latest|currently|these days|nowadays|still)\b"
+    r"|\blast\b(?!\s+(week|weekend|month|year|night|spring|summer|fall|autumn|winter|monday|tuesday|wednesday|thursday|friday|saturday|sunday|\d))",
+    re.I,
+)
+_WHEN = re.compile(r"\b(when|what date|which date|what day|which day|what month|which month|what year|which year|how long ago|how long|since when|what time)\b", re.I)
+_LIST = re.compile(r"\b(what did (i|we|\w+) do|what have (i|we) (done|been doing)|list|which \w+( \w+)? did|what \w+ did (i|we))\b", re.I)
+_HOP_SPLIT = re.compile(r",?\s+and\s+(?=(when|what|how|which|who|where|did|was)\b)", re.I)
+
+
+def rule_operation(question: str, has_range: bool) -> Operation:
+    q = question.strip()
+    if _COUNT.search(q):
+        return "count"
+    if _COMPARE.search(q):
+        return "compare"
+    if _LATEST.search(q):
+        return "latest"
+    if _WHEN.search(q):
+        return "when"
+    if _LIST.search(q) and has_range:
+        return "list"
+    return "lookup"
+
+
+def _targets(question: str, spans) -> Targets:
+    text = question
+    for s in sorted(spans, key=lambda s: -s.start_char):  # blank out time phrases
+        text = text[: s.start_char] + " " * (s.end_char - s.start_char) + text[s.end_char :]
+    entities, attributes = [], []
+    first = True
+    for m in _WORD.finditer(text):
+        w = m.group(0)
+        if w.lower().endswith("'s"):
+            w = w[:-2]
+        is_first, first = first, False
+        if w.lower() in STOP or len(w) < 2:
+            continue
+        if w[0].isupper() and not is_first:
+            entities.append(w)
+        else:
+            attributes.append(w.lower())
+    # merge adjacent capitalised words ("Mount Monadnock") is left to the search: words suffice
+    return Targets(entities=list(dict.fromkeys(entities)), attributes=list(dict.fromkeys(attributes)))
+
+
+def _bullets(op: str, targets: Targets, tr: TimeRange | None, hops: list[str]) -> list[str]:
+    what = ", ".join(targets.words()) or "the subject of the question"
+    when = f" between {tr.start.date()} and {tr.end.date()} ({tr.phrase})" if tr else ""
+    b = {
+        "when": [f"Find the event about {what}{when}.", "Report its date at its granularity, computed from the session date when the turn is relative (\"yesterday\", \"last week\")."],
+        "count": [f"Find every distinct occurrence of {what}{when}.", "Count distinct events: the same thing mentioned twice on one day counts once; plans that were cancelled do not count."],
+        "list": [f"List the events{when}, by date.", "Use the event calendar with the date filter, then check turns for anything it missed."],
+        "latest": [f"Find every mention of {what}{when} and keep the most recent one.", "Prefer the date the event happened over the date it was mentioned."],
+        "compare": [f"Find the dates of each thing compared ({what}).", "Answer which came first, citing both dates."],
+        "multi-hop": [f"Answer each part separately: {'; '.join(hops)}", "Then combine the parts."],
+        "lookup": [f"Find the turns about {what}{when}.", "Quote the evidence with its session date."],
+    }[op]
+    return [*b, "Cite sessions and dates."][:5]
+
+
+def rule_plan(question: str, now: datetime, *, dynamic: bool = True) -> Plan:
+    tr, spans = resolve_range(question, now)
+    hops = [h.strip(" ,?") + "?" for h in _HOP_SPLIT.split(question) if h and not re.fullmatch(r"(when|what|how|which|who|where|did|was)", h.strip(), re.I)]
+    hops = hops if len(hops) > 1 else []
+    op: Operation = "multi-hop" if hops else rule_operation(question, tr is not None)
+    if not dynamic:
+        op = "lookup"
+    targets = _targets(question, spans)
+    return Plan(
+        bullets=_bullets(op, targets, tr, hops) if dynamic else [],
+        targets=targets,
+        time_phrase=tr.phrase if tr else None,
+        time_range=tr,
+        operation=op,
+        hops=hops if dynamic else [],
+        source="rules",
+    )
+
+
+# ------------------------------------------------------------------------------------------
+# model planner
+# ------------------------------------------------------------------------------------------
+
+
+def model_plan(llm, question: str, now: datetime) -> Plan:
+    """Ask the planner model; on an unusable reply fall back to the rule plan (error kept)."""
+    from chronos_cli.llm import LLMError, structured
+    from chronos_cli.prompts import load_prompt
+
+    prompt = load_prompt("plan")
+    system = prompt.render(now=now.strftime("%Y-%m-%d %H:%M (%A)"), operations=", ".join(OPERATIONS))
+    messages = [{"role": "system", "content": system}, {"role": "user", "content": question}]
+    try:
+        draft = structured(llm, messages, PlanDraft, prompt_version=prompt.version)
+    except LLMError as e:
+        plan = rule_plan(question, now)
+        plan.error = str(e)
+        return plan
+    tr, _ = resolve_range(draft.time_phrase, now)
+    if draft.time_phrase and tr is None:  # the phrase alone did not resolve: try it in the question
+        tr, _ = resolve_range(question, now)
+    return Plan(
+        bullets=draft.bullets[:5],
+        targets=Targets(entities=draft.entities, attributes=draft.attributes),
+        time_phrase=draft.time_phrase,
+        time_range=tr,
+        operation=draft.operation,
+        hops=draft.hops,
+        source=getattr(llm, "name", "model"),
+    )

@@ -1,0 +1,307 @@
+"""The agent's four tools over the two calendars, and their JSON schemas.
+
+Schemas are generated from each tool method's type hints and docstring (``Args:`` section).
+Arguments are validated by a pydantic model built from the same signature; dates must be
+ISO (``YYYY-MM-DD`` or ``YYYY-MM-DDTHH:MM[:SS]``) and become datetimes before they reach
+``Store.build_filter`` — no model string is ever pasted into a query. Every failure comes
+back as a one-line error text for the model.
+"""
+
+from __future__ import annotations
+
+import inspect
+import json
+import re
+import time
+import typing
+from dataclasses import dataclass, field
+from datetime import datetime
+from datetime import time as dtime
+from typing import Any
+
+from pydantic import ConfigDict, ValidationError, create_model
+
+from chronos_cli.ask.rerank import rerank_rows
+from chronos_cli.llm import ToolCall
+from chronos_cli.store import EVENTS, TURNS, Store, StoreError, event_row_to_json
+
+POOL = 100
+MAX_K = 50
+GREP_LIMIT = 40
+TEXT_LIMIT = 500
+
+_ISO = re.compile(r"^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?)?$")
+
+
+class ToolError(Exception):
+    """A bad call: the message goes back to the model."""
+
+
+def parse_date_arg(value: Any, *, name: str, end: bool = False) -> datetime | None:
+    """An ISO date/datetime argument → datetime (a bare date covers the whole day)."""
+    if value is None or value == "":
+        return None
+    if not isinstance(value, str) or not _ISO.match(value.strip()):
+        raise ToolError(f"{name}: {str(value)[:60]!r} is not an ISO date; use YYYY-MM-DD or YYYY-MM-DDTHH:MM")
+    v = value.strip()
+    try:
+        d = datetime.fromisoformat(v)
+    except ValueError:
+        raise ToolError(f"{name}: {v!r} is not a valid calendar date") from None
+    if len(v) == 10:
+        d = datetime.combine(d.date(), dtime.max if end else dtime.min)
+    return d
+
+
+@dataclass
+class ToolResult:
+    text: str  # what the model reads
+    kind: str  # turns | events
+    hits: list[dict[str, Any]] = field(default_factory=list)  # rows (no vectors), ranked
+    error: str | None = None
+    ms: float = 0.0
+    arguments: Any = None
+
+
+# ------------------------------------------------------------------------------------------
+# schema from type hints + docstring
+# ------------------------------------------------------------------------------------------
+
+_JSON_TYPES = {str: "string", int: "integer", float: "number", bool: "boolean"}
+
+
+def _doc_parts(fn) -> tuple[str, dict[str, str]]:
+    doc = inspect.getdoc(fn) or ""
+    head, _, rest = doc.partition("Args:")
+    params: dict[str, str] = {}
+    current = None
+    for line in rest.splitlines():
+        m = re.match(r"^\s{0,8}(\w+):\s*(.*)$", line)
+        if m and m.group(1) in inspect.signature(fn).parameters:
+            current = m.group(1)
+            params[current] = m.group(2).strip()
+        elif current and line.strip():
+            params[current] += " " + line.strip()
+    return " ".join(head.split()), params
+
+
+def _json_type(tp) -> tuple[str, bool]:
+    """(JSON type, optional?)"""
+    args = typing.get_args(tp)
+    if args and type(None) in args:
+        inner = next(a for a in args if a is not type(None))
+        return _JSON_TYPES[inner], True
+    return _JSON_TYPES[tp], False
+
+
+def tool_schema(fn) -> dict[str, Any]:
+    hints = typing.get_type_hints(fn)
+    description, docs = _doc_parts(fn)
+    props: dict[str, Any] = {}
+    required = []
+    for name, p in inspect.signature(fn).parameters.items():
+        if name == "self":
+            continue
+        jtype, optional = _json_type(hints[name])
+        prop: dict[str, Any] = {"type": jtype, "description": docs.get(name, "")}
+        if p.default is inspect.Parameter.empty:
+            required.append(name)
+        elif p.default is not None:
+            prop["default"] = p.default
+        props[name] = prop
+    return {
+        "type": "function",
+        "function": {
+            "name": fn.__name__,
+            "description": description,
+            "parameters": {"type": "object", "properties": props, "required": required, "additionalProperties": False},
+        },
+    }
+
+
+def _args_model(fn):
+    hints = typing.get_type_hints(fn)
+    fields = {}
+    for name, p in inspect.signature(fn).parameters.items():
+        if name == "self":
+            continue
+        fields[name] = (hints[name], ... if p.default is inspect.Parameter.empty else p.default)
+    return create_model(f"{fn.__name__}_args", __config__=ConfigDict(extra="forbid", strict=True), **fields)
+
+
+# ------------------------------------------------------------------------------------------
+# the tools
+# ------------------------------------------------------------------------------------------
+
+
+def _clip(text: str, limit: int = TEXT_LIMIT) -> str:
+    text = " ".join((text or "").split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def format_turn(r: dict[str, Any]) -> str:
+    return f"[{r['namespace']} · session {r['session_id']} · {r['turn_id']} · {r['t_conv']:%Y-%m-%d %H:%M %a}] {r['speaker']}: {_clip(r['text'])}"
+
+
+def format_event(r: dict[str, Any]) -> str:
+    j = event_row_to_json(r)
+    when = j["start"] if j["start"] == j["end"] else f"{j['start']} – {j['end']}"
+    expr = f", from “{r['time_expression']}”" if r.get("time_expression") else ", the day it was said"
+    return (
+        f"[event {when} ({r['granularity']}{expr}) · {r['namespace']} · session {r['session_id']} said {r['t_conv']:%Y-%m-%d}"
+        f" · turns {', '.join(j['source_turn_ids'])}] {r['text']} — evidence: {_clip(r.get('evidence') or '', 300)}"
+    )
+
+
+class Tools:
+    """The four tools, bound to one store, embedder and question."""
+
+    NAMES = ("search_turns", "search_events", "grep_turns", "grep_events")
+
+    def __init__(self, store: Store, embedder, question: str, *, namespaces=None, reranker=None, options=None) -> None:
+        from chronos_cli.ask.steps import AskOptions
+
+        self.store = store
+        self.embedder = embedder
+        self.question = question
+        self.namespaces = list(namespaces) if namespaces else None
+        self.reranker = reranker
+        self.options = options or AskOptions()
+        self.enabled = self.options.tool_names()
+        self._lex_cache: dict[tuple, list] = {}
+
+    # -- the tools themselves (their docstrings are the schemas) --------------------------
+
+    def search_turns(self, query: str, k: int = 10, start: str | None = None, end: str | None = None) -> ToolResult:
+        """Semantic search over the conversation turns (what was said, by whom, when). Results are
+        reranked against the user's question and show session, turn id and the date said.
+
+        Args:
+            query: what to look for, in plain words
+            k: how many turns to return (1-50)
+            start: only turns said on or after this ISO date (YYYY-MM-DD), optional
+            end: only turns said on or before this ISO date (YYYY-MM-DD), optional
+        """
+        return self._search(TURNS, query, k, start, end)
+
+    def search_events(self, query: str, k: int = 10, start: str | None = None, end: str | None = None) -> ToolResult:
+        """Semantic search over the event calendar: dated (subject, verb, object) events extracted
+        from the turns, with the date each event happened (not only when it was mentioned).
+
+        Args:
+            query: the event to look for, in plain words
+            k: how many events to return (1-50)
+            start: only events overlapping the range from this ISO date (YYYY-MM-DD), optional
+            end: only events overlapping the range up to this ISO date (YYYY-MM-DD), optional
+        """
+        return self._search(EVENTS, query, k, start, end)
+
+    def grep_turns(self, pattern: str, start: str | None = None, end: str | None = None) -> ToolResult:
+        """Case-insensitive regular expression (RE2 syntax) over the turns' text, oldest first.
+        Good for exact names, numbers and rare words.
+
+        Args:
+            pattern: the regular expression, e.g. "dentist|filling"
+            start: only turns said on or after this ISO date (YYYY-MM-DD), optional
+            end: only turns said on or before this ISO date (YYYY-MM-DD), optional
+        """
+        return self._grep(TURNS, pattern, start, end)
+
+    def grep_events(self, pattern: str, start: str | None = None, end: str | None = None) -> ToolResult:
+        """Case-insensitive regular expression (RE2 syntax) over event texts and aliases, by date.
+        With pattern "." and a date range it lists every event in the range.
+
+        Args:
+            pattern: the regular expression, e.g. "hik(e|ed|ing)"
+            start: only events overlapping the range from this ISO date (YYYY-MM-DD), optional
+            end: only events overlapping the range up to this ISO date (YYYY-MM-DD), optional
+        """
+        return self._grep(EVENTS, pattern, start, end)
+
+    # -- schemas and dispatch ------------------------------------------------------------
+
+    def schemas(self) -> list[dict[str, Any]]:
+        return [tool_schema(getattr(Tools, n)) for n in self.enabled]
+
+    def call(self, tc: ToolCall) -> ToolResult:
+        """Run one tool call; never raises: any failure becomes an error text."""
+        t0 = time.perf_counter()
+        args: Any = tc.arguments
+        try:
+            if tc.name not in self.NAMES or tc.name not in self.enabled:
+                raise ToolError(f"unknown tool {tc.name!r}; available tools: {', '.join(self.enabled)}")
+            try:
+                args = tc.parsed_arguments()
+            except ValueError as e:
+                raise ToolError(f"arguments of {tc.name} are not a JSON object: {e}") from None
+            fn = getattr(Tools, tc.name)
+            try:
+                valid = _args_model(fn).model_validate(args)
+            except ValidationError as e:
+                msgs = "; ".join(f"{'.'.join(str(x) for x in err['loc']) or '(root)'}: {err['msg']}" for err in e.errors()[:5])
+                raise ToolError(f"bad arguments for {tc.name}: {msgs}") from None
+            res = getattr(self, tc.name)(**valid.model_dump())
+        except ToolError as e:
+            res = ToolResult(text=f"ERROR: {e}", kind="", error=str(e))
+        except StoreError as e:
+            res = ToolResult(text=f"ERROR: {tc.name} failed: {e}", kind="", error=str(e))
+        except Exception as e:  # noqa: BLE001 - a failing search goes back to the model as text
+            msg = f"{tc.name} failed: {type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}"
+            res = ToolResult(text=f"ERROR: {msg}", kind="", error=msg)
+        res.ms = round((time.perf_counter() - t0) * 1000, 1)
+        res.arguments = args
+        return res
+
+    # -- shared --------------------------------------------------------------------------
+
+    def _where(self, name: str, start: str | None, end: str | None):
+        s = parse_date_arg(start, name="start")
+        e = parse_date_arg(end, name="end", end=True)
+        if s and e and s > e:
+            raise ToolError(f"start {start} is after end {end}")
+        if not self.options.date_filter:
+            s = e = None
+        if name == EVENTS:
+            return Store.build_filter(namespaces=self.namespaces, start=s, end=e, time_col="start", end_col="end")
+        return Store.build_filter(namespaces=self.namespaces, start=s, end=e)
+
+    def _search(self, name: str, query: str, k: int, start, end) -> ToolResult:
+        if not query.strip():
+            raise ToolError("query is empty")
+        if not 1 <= k <= MAX_K:
+            k = max(1, min(MAX_K, k))
+        where = self._where(name, start, end)
+        vec = self.embedder.embed([query])[0]
+        dense = self.store.vector_search(name, vec, k=POOL, where=where)
+        lexical = []
+        if self.options.rerank and self.reranker is None:
+            lexical = self.store.text_search(name, self.question, k=POOL, where=where)
+        rows = rerank_rows(
+            self.question, dense, lexical, top_n=k, reranker=self.reranker, use_rerank=self.options.rerank, restrict_to_dense=True,
+            text_of=(lambda r: r.get("text") or "") if name == TURNS else (lambda r: f"{r['text']} ({r['start']:%Y-%m-%d}): {r.get('evidence') or ''}"),
+        )
+        return self._result(name, rows)
+
+    def _grep(self, name: str, pattern: str, start, end) -> ToolResult:
+        if not pattern:
+            raise ToolError("pattern is empty")
+        where = self._where(name, start, end)
+        rows = self.store.grep(name, pattern, ignore_case=True, where=where)
+        total = len(rows)
+        res = self._result(name, rows[:GREP_LIMIT] if total > GREP_LIMIT else rows, all_rows=rows)
+        if total > GREP_LIMIT:
+            res.text += f"\n({total} matches; the first {GREP_LIMIT} shown — narrow the pattern or the dates)"
+        return res
+
+    def _result(self, name: str, rows: list[dict[str, Any]], all_rows=None) -> ToolResult:
+        kind = "turns" if name == TURNS else "events"
+        fmt = format_turn if name == TURNS else format_event
+        if not rows:
+            text = f"no {kind} found"
+        else:
+            text = "\n".join(fmt(r) for r in rows)
+        return ToolResult(text=text, kind=kind, hits=list(all_rows if all_rows is not None else rows))
+
+
+def dumps_args(args: Any) -> str:
+    return args if isinstance(args, str) else json.dumps(args, ensure_ascii=False)
