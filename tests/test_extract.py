@@ -290,3 +290,29 @@ def test_rules_locomo_caroline():
     hits = [e for e in events if e.subject == "Caroline" and "support group" in e.object and "D1:3" in e.source_turn_ids]
     assert hits and hits[0].start.date() == hits[0].end.date() == date(2023, 5, 7)
     assert hits[0].verb in ("went", "went to", "go", "go to")
+
+
+# -- fallback: a time expression that dated no clause still dates one event ----------------------
+
+
+def test_rules_fallback_clause_without_object_keeps_its_time():
+    evs = rule_events(["Here is a photo from when we caught up last week!"])
+    e = next(e for e in evs if e.time_expression == "last week")
+    assert e.subject == "Caroline" and e.time_source == "rule" and e.start.date() == date(2023, 5, 1)
+
+
+def test_rules_fallback_subjectless_and_noun_phrase_sentences():
+    evs = rule_events(["Hey, that ski trip last weekend was wild!", "Finishing up the quilt for the fair next month."])
+    trip = next(e for e in evs if e.time_expression == "last weekend")
+    assert "ski trip" in trip.object and trip.start.date() == date(2023, 5, 6)
+    quilt = next(e for e in evs if e.time_expression == "next month")
+    assert "quilt" in quilt.object and quilt.start.date() == date(2023, 6, 1)
+
+
+def test_rules_time_sentence_then_action_sentence():
+    e = find(rule_events(["Last Saturday was lovely. We rented kayaks on the lake."]), "kayaks")
+    assert e.time_expression == "Last Saturday" and e.start.date() == date(2023, 5, 6)
+
+
+def test_rules_fallback_skips_negations():
+    assert rule_events(["Last week we didn't manage to see the show."]) == []

@@ -232,3 +232,39 @@ def test_light_imports():
             "print(bad)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+# -- abbreviated weekdays and months -------------------------------------------------------------
+
+WED = datetime(2023, 7, 19, 10, 0)  # a Wednesday
+
+
+@pytest.mark.parametrize("text,day", [
+    ("We signed the lease last Tues.", date(2023, 7, 18)),
+    ("Last Fri we drove to the coast.", date(2023, 7, 14)),
+    ("it rained last sat", date(2023, 7, 15)),          # a cue makes lowercase safe
+    ("The plumber comes next Thurs morning.", date(2023, 7, 20)),  # next = nearest after today
+    ("Thu was a long day at work.", date(2023, 7, 13)),   # capitalised and unambiguous
+    ("We will meet on Sat.", date(2023, 7, 22)),
+    ("We meet on Sun.", date(2023, 7, 16)),
+])
+def test_weekday_abbreviations(text, day):
+    assert one(text, WED).start_date == day
+
+
+@pytest.mark.parametrize("text", [
+    "I sat on the porch all evening.", "Sat down and cried for a bit.", "Sun was out so we swam.",
+    "Wed is a word too", "We wed in a small chapel.", "I talked to Jan about it.", "Don't let it mar the day.",
+])
+def test_ambiguous_abbreviations_need_a_cue(text):
+    assert [s for s in resolve(text, WED) if s.rule in ("weekday", "month_bare", "month_rel")] == []
+
+
+@pytest.mark.parametrize("text,first,last", [
+    ("We moved in Sept.", date(2022, 9, 1), date(2022, 9, 30)),
+    ("The clinic opened last Dec.", date(2022, 12, 1), date(2022, 12, 31)),
+    ("I'll visit them next Aug.", date(2023, 8, 1), date(2023, 8, 31)),
+])
+def test_month_abbreviations_after_a_cue(text, first, last):
+    s = one(text, WED)
+    assert (s.start_date, s.end_date) == (first, last)

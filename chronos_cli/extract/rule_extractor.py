@@ -189,6 +189,7 @@ class RuleExtractor:
         spans = resolve_spans(text, turn.t_conv)
         events: list[Event] = []
         first = True
+        pending = None  # (span, sentence, toks): a time expression whose sentence had no action
         for m in _SENT.finditer(text):
             sent = m.group()
             if not sent.strip():
@@ -204,20 +205,73 @@ class RuleExtractor:
             sent_spans = [sp for sp in spans if s0 <= sp.start_char < m.end()]
             self._span_starts = {sp.start_char for sp in sent_spans}
             clauses = self._clauses(toks, turn.speaker, speakers)
+            n_before = len(events)
             if not clauses and first and prev_questions and sent_spans and len(toks) <= 10:
                 # a short answer: "Last Friday!" to "When did you go to the museum?"
                 ev = self._answer_event(session, turn, prev_questions, sent_spans, sent.strip(), speakers)
                 if ev is not None:
                     events.append(ev)
+                    sent_spans = []
             first = False
             owners = _assign_spans(clauses, sent_spans, toks)
+            if pending is not None and not sent_spans and any(c.obj_toks for c in clauses):
+                # "Last weekend was great. We went camping.": the time of the sentence before
+                owners = {next(i for i, c in enumerate(clauses) if c.obj_toks): pending[0]}
+                pending = None
+            used: set[int] = set()
             for i, c in enumerate(clauses):
                 ev = self._event(session, turn, c, owners.get(i), sent.strip())
                 if ev is not None:
                     events.append(ev)
-            if len(events) >= MAX_EVENTS_PER_TURN:
-                break
+                    if ev.time_source == "rule":
+                        used.add(owners[i].start_char)
+            if pending is not None:
+                events.append(self._fallback(session, turn, *pending, [], speakers))
+                pending = None
+            events = [e for e in events if e is not None]
+            unused = [sp for sp in sent_spans if sp.start_char not in used]
+            if unused and not clauses and len(events) == n_before and _leads(unused[0], toks):
+                pending = (unused[0], sent.strip(), toks)
+                unused = unused[1:]
+            for sp in unused[:1]:
+                events.append(self._fallback(session, turn, sp, sent.strip(), toks, clauses, speakers))
+        if pending is not None:
+            events.append(self._fallback(session, turn, *pending, [], speakers))
+        events = [e for e in events if e is not None]
+        if len(events) > MAX_EVENTS_PER_TURN:  # dated events first
+            events = [e for e in events if e.time_source == "rule"] + [e for e in events if e.time_source != "rule"]
         return events[:MAX_EVENTS_PER_TURN]
+
+    def _fallback(self, session, turn, sp, sentence, toks, clauses, speakers) -> Event | None:
+        """A time expression that dated no clause still dates one event: the clause that holds it
+        (even without an object), else the sentence's subject and main verb, else "mentioned"."""
+        if any(t.low in L.NEG or t.low in L.NEG_STEMS for t in toks):
+            return None  # "I didn't go yesterday" is no event
+        body = [t for t in toks if not (sp.start_char <= t.start < sp.end_char)]
+        c = next((c for c in reversed(clauses) if c.verb_toks and c.verb_toks[0].start <= sp.start_char), None)
+        if c is not None:
+            subject, verb = c.subject, c.verb
+            obj = [t for t in c.obj_toks if t in body]
+            if not obj:
+                obj = _front_np(toks, c.subj_start)
+        else:
+            subject, verb, obj = _loose_clause(body, turn.speaker, speakers)
+        if not obj or all(t.low in _PRONOUN_OBJ for t in obj):
+            extra = _segment_np(body, toks, sp)
+            obj = obj + [t for t in extra if t not in obj]
+        obj = obj[:MAX_OBJECT_TOKENS]
+        while obj and (obj[-1].low in L.PREPOSITIONS or obj[-1].low in L.DETERMINERS or obj[-1].low in L.CLAUSE_BREAK
+                       or obj[-1].low in L.ADVERBS):
+            obj.pop()
+        e = Event(
+            namespace=session.namespace, session_id=session.session_id, source_turn_ids=[turn.turn_id],
+            subject=subject, verb=verb, object=_join(obj), time_expression=sp.text, start=sp.start, end=sp.end,
+            granularity=sp.granularity, time_source="rule", t_conv=naive(turn.t_conv), evidence=sentence[:400],
+            extractor=NAME,
+        )
+        core = _core(e.object)
+        e.aliases = clean_aliases([f"{lemma(verb.split()[-1]) if verb else ''} {core}".strip(), core], e)
+        return e
 
     def _answer_event(self, session, turn, prev_questions, spans, sentence, speakers) -> Event | None:
         for q in reversed(prev_questions):
@@ -241,7 +295,8 @@ class RuleExtractor:
                 c = self._parse_from(toks, i + 1, speaker, subj_start=i)
             elif t.text in _POSSESSIVE and i + 1 < n:
                 c = self._possessive(toks, i, speaker)
-            elif t.text[:1].isupper() and t.text not in L.NOT_NAMES and t.text.isalpha() and i + 1 < n:
+            elif t.text[:1].isupper() and t.text not in L.NOT_NAMES and t.text.isalpha() and i + 1 < n \
+                    and t.low not in L.BE and t.low not in L.HAVE:
                 if t.text in speakers or (_is_verbish(toks[i + 1].low, after_aux=False) and toks[i + 1].low not in ("and",)):
                     c = self._parse_from(toks, i + 1, t.text, subj_start=i, named=True)
                     if c is None and (i == 0 or toks[i - 1].text in _PUNCT_BREAK) and _is_past(t.low) and t.low in _PAST:
@@ -444,6 +499,100 @@ def _assign_spans(clauses: list[Clause], spans, toks: list[Tok]) -> dict[int, ob
                     i += 1
         owners.setdefault(i, sp)
     return owners
+
+
+_PRONOUN_OBJ = {"it", "that", "this", "them", "one", "so", "much"}
+_GREET_TAIL = {"hey", "hi", "hello", "oh", "wow", "yeah", "yes", "well", "ok", "okay", "so", "hah", "haha", "lol"}
+
+
+def _leads(sp, toks: list[Tok]) -> bool:
+    """A day-or-wider time expression that opens its sentence ("Last weekend was great.")."""
+    if sp.granularity in ("fuzzy", "range"):
+        return False
+    lead = [t for t in toks if t.start < sp.start_char]
+    return all(t.text in _PUNCT_BREAK or t.low in _GREET_TAIL for t in lead)
+
+
+def _front_np(toks: list[Tok], subj_start: int) -> list[Tok]:
+    """The noun phrase fronted before a subject ("This book I read …" → "This book")."""
+    back: list[Tok] = []
+    m = subj_start - 1
+    while m >= 0 and toks[m].text.replace("-", "").isalnum() and toks[m].low not in L.CLAUSE_BREAK and len(back) < 5:
+        back.insert(0, toks[m])
+        if toks[m].low in _FRONT_DET:
+            return back
+        m -= 1
+    return []
+
+
+def _loose_clause(body: list[Tok], speaker: str, speakers: set[str]) -> tuple[str, str, list[Tok]]:
+    """Subject, verb and object of a sentence the clause parser gave up on: the speaker (or a
+    named participant), the first verb after the subject as written, the rest of the clause."""
+    subject, k = speaker, 0
+    for i, t in enumerate(body):
+        if t.text in _PRONOUN_SUBJ:
+            k = i + 1
+            break
+        if t.text in speakers and t.text != speaker and i + 1 < len(body) and \
+                (_is_verbish(body[i + 1].low, after_aux=True) or body[i + 1].low in L.BE or body[i + 1].low in L.HAVE):
+            subject, k = t.text, i + 1
+            break
+    else:
+        # no subject: a sentence-initial verb ("Finishing up the mural next week.")
+        while k < len(body) and (body[k].text in _PUNCT_BREAK or body[k].low in _GREET_TAIL or body[k].text in speakers):
+            k += 1
+        if not (k < len(body) and _is_verbish(body[k].low, after_aux=True)):
+            return speaker, "mentioned", []
+    words: list[str] = []
+    while k < len(body) and (body[k].low in L.BE or body[k].low in L.HAVE or body[k].low in L.MODAL
+                             or body[k].low in L.ADVERBS):
+        if body[k].low not in L.ADVERBS:
+            words.append(_norm_aux(body[k].low, body[k + 1].low if k + 1 < len(body) else None))
+        k += 1
+    if k < len(body) and _is_verbish(body[k].low, after_aux=True) and body[k].text not in _PUNCT_BREAK:
+        words.append(body[k].low)
+        k += 1
+    if not words:
+        return subject, "mentioned", []
+    while k < len(body) and (body[k].low in L.PARTICLES or body[k].low in L.PREPOSITIONS) and len(words) < 6:
+        words.append(body[k].low)
+        k += 1
+    obj: list[Tok] = []
+    while k < len(body) and len(obj) < MAX_OBJECT_TOKENS:
+        t = body[k]
+        if t.text in _PUNCT_BREAK or t.low in L.CLAUSE_BREAK or (t.text in _PRONOUN_SUBJ and obj):
+            break
+        obj.append(t)
+        k += 1
+    return subject, " ".join(words), obj
+
+
+def _segment_np(body: list[Tok], toks: list[Tok], sp) -> list[Tok]:
+    """The words around a time expression within its punctuation-delimited segment: those before
+    it ("that roadtrip [this past weekend] was …"), else those after it."""
+    i = next((j for j, t in enumerate(toks) if t.start >= sp.start_char), len(toks))
+    a = i
+    while a > 0 and toks[a - 1].text not in _PUNCT_BREAK and toks[a - 1].low not in L.CLAUSE_BREAK:
+        a -= 1
+    before = [t for t in toks[a:i] if t in body and t.text not in _PRONOUN_SUBJ]
+    for j in range(len(before) - 1, -1, -1):  # only the noun phrase right before it
+        if before[j].low in L.BE or before[j].low in L.HAVE or before[j].low in L.MODAL or _is_past(before[j].low) \
+                or before[j].text.startswith("'"):
+            before = before[j + 1:]
+            break
+    if any(t.low not in L.DETERMINERS and t.low not in L.PREPOSITIONS for t in before):
+        return before
+    after: list[Tok] = []
+    for t in toks[i:]:
+        if t not in body:
+            continue
+        if not after and t.text.startswith("'"):
+            continue
+        if t.text in _PUNCT_BREAK or t.low in L.CLAUSE_BREAK or t.text in _PRONOUN_SUBJ or len(after) >= MAX_OBJECT_TOKENS \
+                or t.low in L.BE or t.low in L.MODAL or t.low in L.HAVE:
+            break
+        after.append(t)
+    return after
 
 
 def _join(toks: list[Tok]) -> str:

@@ -70,6 +70,23 @@ def month_num(s: str) -> int:
 WEEKDAYS = {"monday": 0, "tuesday": 1, "wednesday": 2, "thursday": 3, "friday": 4,
             "saturday": 5, "sunday": 6}
 WEEKDAY = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
+# Abbreviations ("last Tues", "on Fri."). After a cue (last/this/next/on…) any case is trusted;
+# alone only capitalised, and the ones that are also words ("Sat", "Sun", "Mon", "Wed") need
+# a cue even then ("I sat down", "Sun was out").
+WEEKDAY_ABBR = {"mon": 0, "tue": 1, "tues": 1, "wed": 2, "weds": 2, "thu": 3, "thur": 3, "thurs": 3,
+                "fri": 4, "sat": 5, "sun": 6}
+_wd_abbr = "|".join(sorted(WEEKDAY_ABBR, key=len, reverse=True))
+WEEKDAY_CUED = r"(?:(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b|(?:" + _wd_abbr + r")(?![a-z']))"
+WEEKDAY_BARE = (r"(?:(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b|(?-i:Tues|Tue|Thurs|Thur|Thu|Fri)(?![a-z'])"
+                r"|(?:(?<=\bon )|(?<=\bby )|(?<=\buntil )|(?<=\btill ))(?-i:Mon|Weds|Wed|Sat|Sun)(?![a-z']))")
+# Capitalised month abbreviations stand alone after a cue ("last Sept", "in Dec."); "Jan" and
+# "Mar" are left out there (a name; "to mar") and only trusted next to a day number.
+MONTH_ABBR_CUED = r"(?-i:Feb|Apr|Jun|Jul|Aug|Sept|Sep|Oct|Nov|Dec)(?![a-z'])"
+
+
+def weekday_num(s: str) -> int:
+    s = s.lower().rstrip(".")
+    return WEEKDAYS[s] if s in WEEKDAYS else WEEKDAY_ABBR[s]
 
 # --- ordinals ----------------------------------------------------------------------------
 

@@ -22,7 +22,8 @@ _PRECHECK = re.compile(
     r"|tonight|tomorrow|spring|summer|fall|autumn|winter|christmas|xmas|easter|halloween"
     r"|thanksgiving|valentine|quarter|\bq[1-4]|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec"
     r"|morning|afternoon|evening|ties\b|holiday|first|second|third|fourth|fifth|sixth|seventh"
-    r"|eighth|ninth|tenth|teenth|twent|thirt|eleventh|twelfth", F)
+    r"|eighth|ninth|tenth|teenth|twent|thirt|eleventh|twelfth"
+    r"|\b(?:mon|tue|wed|thu|fri|sat|sun)", F)
 
 # Tense cues. Future beats past (a sentence that plans is about the future).
 _FUTURE = re.compile(
@@ -134,6 +135,7 @@ _DIGITS = tuple("0123456789")
 _MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 _SEASONS = ("spring", "summer", "fall", "autumn", "winter")
 _UNITS = ("week", "month", "year", "decade", "quarter")
+_WEEKDAYS = ("day", "mon", "tue", "wed", "thu", "fri", "sat", "sun")
 _TRIGGERS: dict[str, tuple[str, ...]] = {
     "iso_date": _DIGITS, "numeric_date": _DIGITS, "day_range": _DIGITS, "year": _DIGITS,
     "part_of_year": _DIGITS, "decade": _DIGITS + ("ties",), "month_year": _MONTHS,
@@ -143,7 +145,7 @@ _TRIGGERS: dict[str, tuple[str, ...]] = {
     "earlier_later_this": ("this",), "quarter": ("q", "quarter"),
     "day_word": ("today", "tonight", "yesterday", "tomorrow"), "day_before_after": ("the day",),
     "earlier_later_today": ("today",), "this_part": ("this",), "last_night": ("night",),
-    "weekday_rel": ("day",), "weekday": ("day",), "weekend_bare": ("weekend",),
+    "weekday_rel": _WEEKDAYS, "weekday": _WEEKDAYS, "weekend_bare": ("weekend",),
     "ago": ("ago", "back"), "units_ago": ("ago",), "in_n": ("in",), "from_now": ("from",),
     "duration_since": ("for",), "rolling": ("past", "last", "previous"),
     "chain_n": ("later", "after", "before", "earlier", "prior"), "chain_unit": ("the",),

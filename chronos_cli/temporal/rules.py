@@ -196,7 +196,7 @@ def r_month_rel(m, ctx):
 
 
 def r_month_bare(m, ctx):
-    mo = L.month_num(m["mon"])
+    mo = L.month_num(m["mon"] or m["mon2"])
     a, b = month_of(_month_for_bare(ctx, m.start(), mo), mo)
     return days(a, b, "month")
 
@@ -354,7 +354,7 @@ def r_last_night(m, ctx):
 
 
 def r_weekday_rel(m, ctx):
-    wd = L.WEEKDAYS[m["wd"].lower()]
+    wd = L.weekday_num(m["wd"])
     mod = " ".join(m["mod"].lower().split())
     today = ctx.today
     if mod in ("last", "past", "this past"):
@@ -367,7 +367,7 @@ def r_weekday_rel(m, ctx):
 
 
 def r_weekday(m, ctx):
-    wd = L.WEEKDAYS[m["wd"].lower()]
+    wd = L.weekday_num(m["wd"])
     return _day_or_part(pick_weekday(ctx.today, wd, _direction(ctx, m.start())), m["part"])
 
 
@@ -570,6 +570,9 @@ _HOL = "|".join(p for p, _ in L.HOLIDAY_PATTERNS)
 _PREPS = ("in", "since", "during", "of", "from", "until", "till", "through", "before", "after",
           "around", "by", "and", "to", "between", "throughout", "year", "early", "late", "mid", "back")
 _LB = "(?:" + "|".join(f"(?<=\\b{p} )" for p in _PREPS) + ")"
+# the prepositions trusted before a capitalised month abbreviation ("in Sept", "since Dec.")
+_LB_ABBR = "(?:" + "|".join(f"(?<=\\b{p} )" for p in ("in", "since", "during", "until", "till", "through",
+                                                       "throughout", "early", "late", "mid", "back")) + ")"
 _NOT_NOUN = (r"(?!\s+(?:tree|gift|present|card|costume|candy|decoration|light|song|music|movie|"
              r"sweater|spirit|egg|hunt|list|shopping|cookie|special|theme)s?\b)")
 
@@ -613,14 +616,14 @@ MATCH_RULES: list[Rule] = [
     _R("month_year", "Month [of] YYYY", "that calendar month",
        "We moved in March 2021.", "2023-05-08T14:00", "2021-03-01 – 2021-03-31 (month)",
        rf"\b(?P<mon>{MA})(?![a-z])(?:\s+of)?,?\s+(?P<y>{Y})", r_month_year),
-    _R("month_rel", "last/this/next/past/coming Month",
+    _R("month_rel", "last/this/next/past/coming Month (or a capitalised abbreviation: last Sept)",
        "last = the latest such month before the current one; next = the first after; this = this year's",
        "We went hiking last March.", "2023-05-08T14:00", "2023-03-01 – 2023-03-31 (month)",
-       rf"\b(?P<mod>last|this\s+past|this|next|coming|past)\s+(?P<mon>{MF})\b", r_month_rel),
-    _R("month_bare", "in/since/during/of… Month (a preposition is required; 'May' must be capitalised)",
+       rf"\b(?P<mod>last|this\s+past|this|next|coming|past)\s+(?P<mon>{MF}\b|{L.MONTH_ABBR_CUED})", r_month_rel),
+    _R("month_bare", "in/since/during/of… Month (a preposition is required; 'May' must be capitalised; capitalised abbreviations other than Jan/Mar after in/since/during/until…)",
        "past tense → this year's if begun else last year's; future → this year's if not over else next year's; no cue → this year's",
        "I went to Japan in March.", "2023-05-08T14:00", "2023-03-01 – 2023-03-31 (month)",
-       rf"{_LB}(?:the\s+month\s+of\s+)?(?P<mon>{MF})\b(?!\s+\d)", r_month_bare),
+       rf"(?:{_LB}(?:the\s+month\s+of\s+)?(?P<mon>{MF})\b|{_LB_ABBR}(?P<mon2>{L.MONTH_ABBR_CUED}))(?!\.?\s+\d)", r_month_bare),
     _R("part_of_month", "early/mid/late Month, the beginning/middle/end of Month [YYYY]",
        "days 1–10 / 11–20 / 21–end of that month (year as month_bare)",
        "We're moving in late June.", "2023-05-08T14:00", "2023-06-21 – 2023-06-30 (range)",
@@ -681,15 +684,15 @@ MATCH_RULES: list[Rule] = [
     _R("last_night", "last night", "yesterday 19:00–23:59",
        "We watched a movie last night.", "2023-05-08T14:00", "2023-05-07 (part_of_day)",
        r"\blast\s+night\b", r_last_night),
-    _R("weekday_rel", "last/this/next/this past/this coming Weekday [part]",
+    _R("weekday_rel", "last/this/next/this past/this coming Weekday [part] (abbreviations: last Tues, next Fri)",
        "last = nearest before today; next = nearest after today; this = that day of the current Monday-week",
        "We ran a charity race last Sunday.", "2023-05-08T14:00", "2023-05-07 (day)",
-       rf"\b(?P<mod>this\s+past|this\s+coming|last|this|next|coming|past)\s+(?P<wd>{WD})\b(?:\s+(?P<part>{P})\b)?",
+       rf"\b(?P<mod>this\s+past|this\s+coming|last|this|next|coming|past)\s+(?P<wd>{L.WEEKDAY_CUED})(?:\s+(?P<part>{P})\b)?",
        r_weekday_rel),
-    _R("weekday", "(on) Weekday [part]",
+    _R("weekday", "(on) Weekday [part]; capitalised Tue(s)/Thu(rs)/Fri alone, Mon/Wed/Sat/Sun only after on/by/until",
        "past tense or no cue → nearest before today; future tense → nearest after today",
        "I'm going to the dentist on Friday.", "2023-05-08T14:00", "2023-05-12 (day)",
-       rf"\b(?P<wd>{WD})\b(?:\s+(?P<part>{P})\b)?", r_weekday),
+       rf"\b(?P<wd>{L.WEEKDAY_BARE})(?:\s+(?P<part>{P})\b)?", r_weekday),
     _R("weekend_bare", "over/on/during the weekend, this past weekend",
        "past → the latest weekend that has begun; future → the next not yet over; no cue → this week's",
        "We went camping over the weekend.", "2023-05-08T14:00", "2023-05-06 – 2023-05-07 (weekend)",
