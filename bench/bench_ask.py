@@ -4,7 +4,7 @@
   initial retrieval's ranked top 15 (``retrieved_turns``), for all questions and for temporal
   (category 2) ones, beside dense-only and BM25-only top 15 on the same index;
 - date accuracy of ``answer_range`` on temporal questions whose answer is a date (overlap, at
-  most 3× as wide + 2 days; parser and rule from bench/bench_events.py), beside the date said
+  most 3× as wide + 2 days; parser and rule from chronos_cli/evals/dates.py), beside the date said
   of the top BM25 turn;
 - milliseconds per question (embedder and store loaded once, as `ask --batch` does).
 
@@ -27,7 +27,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bench.bench_events import matches, parse_answer  # noqa: E402
+from chronos_cli.evals.dates import date_match, parse_answer_range  # noqa: E402
 from chronos_cli.ask import AskOptions, answer  # noqa: E402
 from chronos_cli.embed import LocalEmbedder  # noqa: E402
 from chronos_cli.extract import RuleExtractor  # noqa: E402
@@ -79,19 +79,19 @@ def main() -> None:
             dense = {x["turn_id"] for x in store.vector_search(TURNS, vec, k=15, where=where)}
             bm25_rows = store.text_search(TURNS, q, k=15, where=where)
             bm25 = {x["turn_id"] for x in bm25_rows}
-            gold = parse_answer(str(qa["answer"])) if qa.get("category") == 2 else None
+            gold = parse_answer_range(str(qa["answer"])) if qa.get("category") == 2 else None
             date_ok = bm25_ok = None
             if gold:
                 rng = r.answer_range
                 if rng:
                     s = datetime.fromisoformat(rng["start"]).date()
                     e = datetime.fromisoformat(rng["end"]).date()
-                    date_ok = matches(s, e, *gold)
+                    date_ok = date_match((s, e), gold)
                 else:
                     date_ok = False
                 if bm25_rows:
                     d = bm25_rows[0]["t_conv"].date()
-                    bm25_ok = matches(d, d, *gold)
+                    bm25_ok = date_match((d, d), gold)
                 else:
                     bm25_ok = False
             rows.append({"cat": qa.get("category"), "ours": ev <= ours, "dense": ev <= dense, "bm25": ev <= bm25,

@@ -9,7 +9,7 @@
 2. Events per turn, extraction turns/s.
 3. Offline indexing throughput: (embed turns + extract + embed events) vs embed turns alone.
 
-Answer parser (``parse_answer``), answers relative to a date D ("7 May 2023" style):
+Answers are parsed by chronos_cli.evals.dates.parse_answer_range (shared with `chronos eval`):
   "7 May 2023" / "May 7, 2023" / "19 January, 2023"  → that day
   "June 2023" / "January, 2023"                      → that month
   "2022" / "Since 2016"                              → that year
@@ -28,7 +28,7 @@ from __future__ import annotations
 import re
 import sys
 import time
-from datetime import date, datetime, timedelta
+from datetime import datetime
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -37,70 +37,8 @@ sys.path.insert(0, str(ROOT))
 from chronos_cli.archives import read_archive  # noqa: E402
 from chronos_cli.embed import get_embedder  # noqa: E402
 from chronos_cli.extract.rule_extractor import RuleExtractor  # noqa: E402
+from chronos_cli.evals.dates import date_match, parse_answer_range  # noqa: E402
 from chronos_cli.index import event_embed_text  # noqa: E402
-
-MONTHS = {m: i for i, m in enumerate(
-    ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
-     "november", "december"], 1)}
-WEEKDAYS = {d: i for i, d in enumerate(["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"])}
-NUMS = {"one": 1, "two": 2, "three": 3, "four": 4, "a": 1}
-_M = r"(january|february|march|april|may|june|july|august|september|october|november|december)"
-DAY_RE = re.compile(rf"^(\d{{1,2}})\s+{_M},?\s+(\d{{4}})$")
-DAY_RE2 = re.compile(rf"^{_M}\s+(\d{{1,2}}),?\s+(\d{{4}})$")
-MONTH_RE = re.compile(rf"^{_M},?\s+(\d{{4}})$")
-YEAR_RE = re.compile(r"^(?:since\s+)?(\d{4})$")
-
-
-def _day(s: str) -> date | None:
-    s = s.strip().lower().rstrip(".")
-    if m := DAY_RE.match(s):
-        return date(int(m.group(3)), MONTHS[m.group(2)], int(m.group(1)))
-    if m := DAY_RE2.match(s):
-        return date(int(m.group(3)), MONTHS[m.group(1)], int(m.group(2)))
-    return None
-
-
-def parse_answer(ans: str) -> tuple[date, date] | None:
-    s = " ".join(str(ans).strip().lower().rstrip(".").split())
-    if d := _day(s):
-        return d, d
-    if m := MONTH_RE.match(s):
-        y, mo = int(m.group(2)), MONTHS[m.group(1)]
-        nxt = date(y + (mo == 12), mo % 12 + 1, 1)
-        return date(y, mo, 1), nxt - timedelta(days=1)
-    if m := YEAR_RE.match(s):
-        y = int(m.group(1))
-        return date(y, 1, 1), date(y, 12, 31)
-    m = re.match(r"^(?:the\s+)?(\w+)\s+(week|weekend|weekends|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\s+(before|of)\s+(.+)$", s)
-    if m:
-        d = _day(m.group(4))
-        if d is None:
-            return None
-        n = NUMS.get(m.group(1), 1)
-        unit, rel = m.group(2), m.group(3)
-        if unit == "week" and rel == "before":
-            mon = d - timedelta(days=d.weekday())
-            return mon - timedelta(days=7), d - timedelta(days=1)
-        if unit == "week" and rel == "of":
-            mon = d - timedelta(days=d.weekday())
-            return mon, mon + timedelta(days=6)
-        if unit.startswith("weekend") and rel == "before":
-            sat = d - timedelta(days=(d.weekday() - 5) % 7 or 7)
-            sat -= timedelta(days=7 * (n - 1))
-            return sat, sat + timedelta(days=1)
-        if unit in WEEKDAYS and rel == "before":
-            back = (d.weekday() - WEEKDAYS[unit]) % 7 or 7
-            x = d - timedelta(days=back)
-            return x, x
-    return None
-
-
-def matches(ev_start: date, ev_end: date, a_start: date, a_end: date) -> bool:
-    overlap = ev_start <= a_end and a_start <= ev_end
-    width = (ev_end - ev_start).days + 1
-    a_width = (a_end - a_start).days + 1
-    return overlap and width <= 3 * a_width + 2
-
 
 def main(path: str) -> None:
     archive = read_archive(Path(path), "locomo")
@@ -126,14 +64,14 @@ def main(path: str) -> None:
             if q.get("category") != 2:
                 continue
             total += 1
-            rng = parse_answer(q.get("answer", ""))
+            rng = parse_answer_range(q.get("answer", ""))
             if rng is None:
                 skipped += 1
                 continue
             ev_ids = [x.strip() for e in q.get("evidence", []) for x in re.split(r"[;,]", e) if x.strip()]
             cands = [e for tid in ev_ids for e in by_turn.get((info.namespace, tid), [])]
-            ok = any(matches(e.start.date(), e.end.date(), *rng) for e in cands)
-            b = any((info.namespace, tid) in said and matches(said[(info.namespace, tid)].date(), said[(info.namespace, tid)].date(), *rng) for tid in ev_ids)
+            ok = any(date_match((e.start.date(), e.end.date()), rng) for e in cands)
+            b = any((info.namespace, tid) in said and date_match((said[(info.namespace, tid)].date(),) * 2, rng) for tid in ev_ids)
             hit += ok
             base += b
             if not ok:

@@ -13,7 +13,7 @@ from chronos_cli.ask.plan import Plan, model_plan, rule_plan
 from chronos_cli.ask.policy import AgentState, Decision, LLMPolicy, RulePolicy
 from chronos_cli.ask.retrieve import expand_neighbours, format_context, initial_retrieval, turn_json
 from chronos_cli.ask.steps import AskOptions, AskResult, Step, ToolCallRecord
-from chronos_cli.ask.tools import Tools, dumps_args
+from chronos_cli.ask.tools import Tools
 from chronos_cli.llm import Usage, map_concurrent, tool_message
 from chronos_cli.store import Store
 

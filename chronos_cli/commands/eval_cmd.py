@@ -1,11 +1,424 @@
-"""`chronos eval` (not available yet)."""
+"""`chronos eval longmemeval|locomo FILE`: run a benchmark, judge it, print the paper's tables.
+
+Only Typer and the light helpers are imported at module level; the core
+(`chronos_cli.evals`), LanceDB, the embedder and LiteLLM load when a command runs.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
 
 import typer
 
+from chronos_cli.commands.common import DB_HELP, err_console, fail, print_json, settings
+
+eval_app = typer.Typer(
+    name="eval",
+    help=(
+        "Benchmarks: LongMemEval (the paper's Table 1 / Table 3) and LoCoMo.\n\n"
+        "  chronos eval longmemeval longmemeval_s.json --model gpt-4o\n\n"
+        "  chronos eval longmemeval FILE --retrieval-only      # recall/NDCG, no model\n\n"
+        "  chronos eval locomo locomo10.json --offline          # rule-scored, no model"
+    ),
+    no_args_is_help=True,
+    rich_markup_mode="rich",
+)
+
+ABLATIONS = ("no_initial_retrieval", "no_dynamic_prompting", "no_rerank", "no_date_filter", "grep_only", "vector_only", "turns_only")
+
 
 def register(app: typer.Typer) -> None:
-    @app.command("eval", context_settings={"allow_extra_args": True, "ignore_unknown_options": True})
-    def eval_command(ctx: typer.Context) -> None:
-        """Not available yet."""
-        typer.echo("chronos eval: not available yet", err=True)
-        raise typer.Exit(2)
+    app.add_typer(eval_app, name="eval")
+
+
+def _command(benchmark: str, summary: str):
+    def command(
+        file: Path = typer.Argument(..., help="The benchmark's JSON file.", show_default=False),  # noqa: B008
+        db: str = typer.Option(None, "--db", help=DB_HELP + " For eval, default: a fresh folder under the app dir per file hash."),
+        out: Path = typer.Option(None, "--out", help="Folder for hypotheses.jsonl, results.jsonl, report.md/json (default: a new run folder under the app dir)."),  # noqa: B008
+        model: str = typer.Option(None, "--model", help="Agent model (LiteLLM name; default CHRONOS_MODEL)."),
+        planner_model: str = typer.Option(None, "--planner-model", help="Planner model (default CHRONOS_PLANNER_MODEL, else --model)."),
+        judge_model: str = typer.Option(None, "--judge-model", help="Judge model (default CHRONOS_JUDGE_MODEL, else gpt-4o as in the paper)."),
+        no_judge: bool = typer.Option(False, "--no-judge", help="Answer but do not judge (LongMemEval: hypotheses + retrieval metrics; LoCoMo: rule scoring)."),
+        offline: bool = typer.Option(False, "--offline", help="Offline agent (no model). No judge either unless --judge-model is given."),
+        retrieval_only: bool = typer.Option(False, "--retrieval-only", help="Only the initial retrieval's recall/NDCG (no model, no answers)."),
+        limit: int = typer.Option(None, "--limit", min=1, help="Only the first N questions (after --types)."),
+        types: str = typer.Option(None, "--types", help="Question types, comma-separated (LongMemEval: temporal-reasoning,KU,…; LoCoMo: 1-5 or multi-hop,temporal,…)."),
+        concurrency: int = typer.Option(4, "--concurrency", min=1, max=64, help="Questions in flight at once."),
+        resume: bool = typer.Option(False, "--resume", help="Continue an interrupted run (with --out, or the latest matching run) without repeating finished questions."),
+        max_steps: int = typer.Option(10, "--max-steps", min=1, max=50, help="Agent step cap."),
+        no_initial_retrieval: bool = typer.Option(False, "--no-initial-retrieval", help="Ablation: no seed retrieval."),
+        no_dynamic_prompting: bool = typer.Option(False, "--no-dynamic-prompting", help="Ablation: no planner bullets."),
+        no_rerank: bool = typer.Option(False, "--no-rerank", help="Ablation: dense order, no rerank."),
+        no_date_filter: bool = typer.Option(False, "--no-date-filter", help="Ablation: tools ignore date ranges."),
+        grep_only: bool = typer.Option(False, "--grep-only", help="Ablation: only grep tools."),
+        vector_only: bool = typer.Option(False, "--vector-only", help="Ablation: only vector-search tools."),
+        turns_only: bool = typer.Option(False, "--turns-only", help="Ablation: no event calendar."),
+        json_out: bool = typer.Option(False, "--json", help="Print the report as JSON."),
+    ) -> None:
+        flags = dict(locals())
+        _run(benchmark, flags)
+
+    command.__doc__ = summary
+    return command
+
+
+eval_app.command("longmemeval")(_command(
+    "longmemeval",
+    """Evaluate on LongMemEval (S, M or oracle JSON): Table 1 accuracy by type, retrieval recall/NDCG.
+
+    Each instance is indexed in its own namespace and asked at its question_date. Examples:
+
+      chronos eval longmemeval longmemeval_s.json --model gpt-4o --judge-model gpt-4o
+
+      chronos eval longmemeval longmemeval_s.json --retrieval-only
+
+      chronos eval longmemeval longmemeval_s.json --model gpt-4o --no-rerank --limit 116 --resume
+    """,
+))
+eval_app.command("locomo")(_command(
+    "locomo",
+    """Evaluate on LoCoMo: accuracy by category, F1, date match, evidence recall.
+
+      chronos eval locomo locomo10.json --offline
+
+      chronos eval locomo locomo10.json --model gpt-4o --judge-model gpt-4o
+    """,
+))
+
+
+# ------------------------------------------------------------------------------------ running
+
+
+def _run(benchmark: str, f: dict[str, Any]) -> None:
+    from chronos_cli.evals import locomo, longmemeval
+
+    module = longmemeval if benchmark == "longmemeval" else locomo
+    if not f["file"].exists():
+        fail(f"{f['file']}: no such file", 2)
+    if sum([f["grep_only"], f["vector_only"]]) > 1:
+        fail("--grep-only and --vector-only exclude each other", 2)
+    try:
+        types = module.parse_types(f["types"])
+    except ValueError as e:
+        fail(f"--types: {e}", 2)
+    s = settings(db=None, model=f["model"], planner_model=f["planner_model"], judge_model=f["judge_model"], offline=f["offline"])
+    console = err_console()
+    quiet = f["json_out"]
+
+    def say(text: str) -> None:
+        if not quiet:
+            console.print(text, soft_wrap=True, highlight=False)
+
+    retrieval_only = f["retrieval_only"]
+    agent_model = None if retrieval_only else s.effective_model
+    use_judge = not (retrieval_only or f["no_judge"]) and (f["judge_model"] is not None or not f["offline"])
+    notes: list[str] = []
+    if retrieval_only:
+        notes.append("retrieval only: initial-retrieval recall/NDCG, no answers, no model")
+    elif agent_model is None:
+        notes.append("offline agent (rule planner and policy, no model)")
+    if not retrieval_only and not use_judge:
+        notes.append("no judge: LoCoMo is scored by rules (date match, containment, declines)" if benchmark == "locomo"
+                     else "no judge: LongMemEval gives retrieval metrics and hypotheses only (no accuracy)")
+    if use_judge:
+        _check_judge_key(s.judge_model, s.api_base)
+    for n in notes:
+        say(f"[dim]{n}[/]")
+
+    from chronos_cli.config import app_dir
+    from chronos_cli.embed import EmbedError, get_embedder
+    from chronos_cli.evals.benchmark import EvalError, file_hash, run_benchmark
+    from chronos_cli.evals.runner import EvalSetup, RunInterrupted
+    from chronos_cli.store import Store, StoreError
+
+    fhash = file_hash(f["file"])
+    db = f["db"] or str(app_dir() / "eval" / f"{benchmark}-{fhash}" / "db")
+    options = None if retrieval_only else _ask_options(f)
+    opt_names = [name.replace("_", "-") for name in ABLATIONS if f[name]]
+    models = {
+        "agent": agent_model or ("offline" if not retrieval_only else None),
+        "planner": (None if retrieval_only else (s.effective_planner_model or ("rules" if not agent_model else agent_model))),
+        "judge": s.judge_model if use_judge else None,
+        "embed": s.embed_model,
+        "extractor": None if (retrieval_only or f["turns_only"]) else (s.effective_extract_model or "rules"),
+        "rerank": "cohere " + s.rerank_model if s.cohere_key else "dense+bm25 rrf",
+    }
+    if f["no_rerank"]:
+        models["rerank"] = "none (dense order)"
+    out = _out_dir(f, benchmark, fhash, models, opt_names, retrieval_only, use_judge)
+    try:
+        store = Store(db)
+        embedder = get_embedder(s.embed_model, api_base=s.api_base)
+    except (StoreError, EmbedError) as e:
+        fail(str(e))
+    extractor = None
+    if not retrieval_only and not f["turns_only"]:
+        from chronos_cli.extract import get_extractor
+
+        extractor = get_extractor(s)
+    setup = EvalSetup(store=store, embedder=embedder, options=options, retrieval_only=retrieval_only,
+                      reranker=_reranker(s) if not retrieval_only or s.cohere_key else None)
+    if agent_model:
+        setup.make_llms = _llm_factory(s)
+    if use_judge:
+        from chronos_cli.evals.judge import Judge
+
+        setup.judge = Judge(_client(s, s.judge_model, extra={"max_tokens": 10}))
+    meta = {"db": db, "models": models, "options": opt_names, "judged": use_judge, "retrieval_only": retrieval_only,
+            "offline": agent_model is None, "notes": notes}
+
+    progress, cb, icb = _progress(console, quiet, say)
+    say(f"[dim]run folder: {out}[/]")
+    interrupted = None
+    try:
+        with progress:
+            report = run_benchmark(
+                benchmark, f["file"], setup, out_dir=out, limit=f["limit"], types=types, resume=f["resume"],
+                concurrency=1 if retrieval_only else f["concurrency"], callbacks=cb, extractor=extractor,
+                index_callbacks=icb, meta=meta,
+            )
+    except RunInterrupted as e:
+        interrupted = e
+        import json
+
+        report = json.loads((out / "report.json").read_text(encoding="utf-8"))
+    except (EvalError, StoreError, EmbedError) as e:
+        fail(str(e))
+    except _archive_errors() as e:
+        fail(str(e))
+    if quiet:
+        print_json(report)
+    else:
+        print_report(report)
+    if interrupted is not None:
+        cause = interrupted.cause
+        why = "interrupted" if isinstance(cause, KeyboardInterrupt) else f"{type(cause).__name__}: {cause}"
+        console.print(f"[bold red]stopped:[/] {why}", soft_wrap=True, highlight=False)
+        console.print(f"{interrupted.remaining} question(s) left; finished ones are saved. Continue with:\n"
+                      f"  chronos eval {benchmark} {f['file']} --resume --out {out} [same options]", soft_wrap=True, highlight=False)
+        raise typer.Exit(130 if isinstance(cause, KeyboardInterrupt) else 1)
+    say(f"[dim]wrote {out}/report.md, report.json, results.jsonl, hypotheses.jsonl[/]")
+
+
+def _archive_errors():
+    from chronos_cli.archives import ArchiveError
+    from chronos_cli.llm import LLMOutputError, ProviderError
+
+    return (ArchiveError, ProviderError, LLMOutputError)
+
+
+def _ask_options(f: dict):
+    from chronos_cli.ask import AskOptions
+
+    return AskOptions(
+        offline=False, max_steps=f["max_steps"],
+        initial_retrieval=not f["no_initial_retrieval"], dynamic_prompting=not f["no_dynamic_prompting"],
+        rerank=not f["no_rerank"], date_filter=not f["no_date_filter"],
+        grep_only=f["grep_only"], vector_only=f["vector_only"], turns_only=f["turns_only"],
+    )
+
+
+def _out_dir(f, benchmark, fhash, models, opt_names, retrieval_only, use_judge) -> Path:
+    """--out, or a run folder keyed by file + configuration (--resume: the latest such)."""
+    if f["out"] is not None:
+        out = Path(f["out"])
+        if out.exists() and (out / "results.jsonl").exists() and not f["resume"]:
+            n = sum(1 for _ in (out / "results.jsonl").open(encoding="utf-8"))
+            if n:
+                fail(f"--out {out} already holds {n} result(s): add --resume to continue that run, or choose another folder", 2)
+        return out
+    import hashlib
+    import json
+    from datetime import datetime
+
+    from chronos_cli.config import app_dir
+
+    cfg = json.dumps({"models": models, "options": opt_names, "retrieval_only": retrieval_only, "judge": use_judge}, sort_keys=True)
+    key = f"{benchmark}-{fhash}-{hashlib.sha256(cfg.encode()).hexdigest()[:8]}"
+    runs = app_dir() / "eval" / "runs"
+    if f["resume"]:
+        found = sorted(runs.glob(key + "-*"))
+        if not found:
+            fail(f"--resume: no earlier run of this file with these settings under {runs} (pass --out DIR)", 2)
+        return found[-1]
+    return runs / f"{key}-{datetime.now():%Y%m%d-%H%M%S}"
+
+
+def _client(s, model: str, extra: dict | None = None):
+    from chronos_cli.config import app_dir
+    from chronos_cli.llm import LiteLLMClient, ResponseCache, Usage
+
+    return LiteLLMClient(model, api_base=s.api_base, cache=ResponseCache(app_dir() / "cache" / "llm"), usage=Usage(), extra=extra)
+
+
+def _llm_factory(s):
+    def make():
+        llm = _client(s, s.effective_model)
+        planner = s.effective_planner_model
+        return llm, (llm if planner in (None, s.effective_model) else _client(s, planner))
+
+    return make
+
+
+def _reranker(s):
+    if not s.cohere_key:
+        return None
+    from chronos_cli.rerank import CohereReranker
+
+    return CohereReranker(s.rerank_model, api_key=s.cohere_key, base_url=s.cohere_base_url)
+
+
+_PROVIDER_KEYS = (  # (model name prefix, env var) for the common providers; others are not pre-checked
+    ("anthropic/", "ANTHROPIC_API_KEY"), ("claude", "ANTHROPIC_API_KEY"), ("gemini/", "GEMINI_API_KEY"),
+    ("openai/", "OPENAI_API_KEY"), ("gpt-", "OPENAI_API_KEY"), ("o1", "OPENAI_API_KEY"), ("o3", "OPENAI_API_KEY"),
+    ("o4", "OPENAI_API_KEY"), ("mistral/", "MISTRAL_API_KEY"), ("groq/", "GROQ_API_KEY"), ("openrouter/", "OPENROUTER_API_KEY"),
+)
+
+
+def _check_judge_key(model: str, api_base: str | None) -> None:
+    """Fail early (before indexing) when the judge's provider key is plainly missing.
+    A cheap check by model-name prefix, so LiteLLM is not imported just for this."""
+    if api_base:
+        return
+    import os
+
+    for prefix, var in _PROVIDER_KEYS:
+        if model.lower().startswith(prefix):
+            if not os.environ.get(var):
+                fail(f"the judge ({model}) needs {var}: set it, choose another --judge-model, or pass --no-judge "
+                     "(LoCoMo is then scored by rules; LongMemEval gives retrieval metrics and hypotheses only)", 2)
+            return
+
+
+# ------------------------------------------------------------------------------------ UI
+
+
+def _progress(console, quiet: bool, say):
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    from chronos_cli.evals.runner import EvalCallbacks
+    from chronos_cli.index import IndexCallbacks
+
+    progress = Progress(
+        TextColumn("[bold]{task.description:<9}"), BarColumn(), MofNCompleteColumn(),
+        TextColumn("{task.fields[stats]}"), TimeElapsedColumn(), TimeRemainingColumn(),
+        console=console, transient=False, disable=quiet or not console.is_terminal,
+    )
+    tasks: dict[str, int] = {}
+
+    def on_stage(stage: str, total: int) -> None:
+        if stage in tasks:
+            progress.update(tasks[stage], total=(progress.tasks[tasks[stage]].total or 0) + total)
+        else:
+            tasks[stage] = progress.add_task(stage, total=total, stats="")
+
+    def on_advance(stage: str, n: int) -> None:
+        if stage in tasks:
+            progress.advance(tasks[stage], n)
+
+    def on_start(total: int, already: int) -> None:
+        if already:
+            say(f"resuming: {already} of {total} question(s) already done")
+        tasks["questions"] = progress.add_task("questions", total=total, completed=already, stats="")
+
+    def on_result(record: dict, running: dict) -> None:
+        acc = running["accuracy"]
+        stats = (f"acc {100 * acc:.1f}% ({running['correct']}/{running['scored']})" if acc is not None else "")
+        if running["tokens"]:
+            stats += f" · {running['tokens'] / 1000:.1f}k tok · ${running['cost_usd']:.4f}"
+        progress.update(tasks["questions"], advance=1, stats=stats)
+
+    cb = EvalCallbacks(on_start=on_start, on_result=on_result, on_message=lambda t: say(f"[dim]{t}[/]"))
+    icb = IndexCallbacks(on_stage=on_stage, on_advance=on_advance, on_file_error=lambda m: say(f"[red]{m}[/]"))
+    return progress, cb, icb
+
+
+def _system(models: dict) -> str:
+    agent = models.get("agent")
+    return f"Chronos ({agent})" if agent else "Chronos"
+
+
+def _pct(v) -> str:
+    return "–" if v is None else f"{v:.1f}"
+
+
+def print_report(report: dict) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    from chronos_cli.evals.metrics import METRICS
+
+    con = Console()
+    cols = report["columns"]
+    table = report["table"]
+    counts = report["counts"]
+    models = report.get("models") or {}
+    head = f"[bold]{report['benchmark']}[/] · {report.get('date', '')} · {counts['questions']} question(s)"
+    con.print(head)
+    con.print("[dim]" + " · ".join(f"{k}: {v}" for k, v in models.items() if v) + "[/]", soft_wrap=True)
+    if report.get("options"):
+        con.print("[dim]ablation: " + ", ".join("--" + o for o in report["options"]) + "[/]")
+    if counts["answered"] and not table["Overall"]["scored"]:
+        con.print(f"{counts['answered']} answer(s) written to hypotheses.jsonl, not judged: no accuracy "
+                  "(add a judge later with --judge-model … --resume --out <this run>)", soft_wrap=True)
+    elif counts["answered"] and report["benchmark"] == "longmemeval":
+        t = Table(title="Accuracy (%) — the paper's Table 1 layout", title_justify="left")
+        t.add_column("system")
+        for c in cols:
+            t.add_column(c, justify="right")
+        t.add_row(_system(models), *[_pct(table[c]["accuracy"]) for c in cols])
+        t.add_row("[dim]correct/scored[/]", *[f"[dim]{table[c]['correct']}/{table[c]['scored']}[/]" for c in cols])
+        con.print(t)
+        if (report.get("abstention") or {}).get("n"):
+            a = report["abstention"]
+            con.print(f"abstention (_abs, included above): {_pct(a['accuracy'])}% ({a['correct']}/{a['scored']})")
+    elif counts["answered"]:
+        by_judge = bool(report.get("judged"))
+        t = Table(title=f"{_system(models)}: accuracy by category ({'judge' if by_judge else 'rule scoring'})", title_justify="left")
+        t.add_column("category", no_wrap=True)
+        for name in ("n", "acc %", "correct", "rules %", "F1", "dates", "ev.R@10"):
+            t.add_column(name, justify="right", no_wrap=True)
+        by_cat = report.get("retrieval_by_category") or {}
+        for c in cols:
+            row = table[c]
+            block = (report.get("retrieval") if c == "Overall" else (by_cat.get(c) or {})) or {}
+            rec10 = (block.get("turn") or {}).get("recall_all@10")
+            t.add_row(
+                c, str(row["n"]), _pct(row["accuracy"]), f"{row['correct']}/{row['scored']}", _pct(row.get("rule_accuracy")),
+                "–" if row.get("f1") is None else f"{row['f1']:.3f}",
+                f"{row['date_match']}/{row['date_questions']}" if row["date_questions"] else "–",
+                "–" if rec10 is None else f"{rec10:.3f}",
+                style="bold" if c == "Overall" else None,
+            )
+        con.print(t)
+    r = report.get("retrieval") or {}
+    for level in ("session", "turn"):
+        block = r.get(level) or {}
+        if not block.get("n"):
+            continue
+        if report["benchmark"] == "locomo":
+            title = f"Initial retrieval vs evidence, {level} level ({block['n']} questions)"
+        else:
+            title = f"Initial retrieval, {level} level ({block['n']} questions; _abs excluded)"
+        t = Table(title=title, title_justify="left")
+        t.add_column("metric")
+        for k in r["ks"]:
+            t.add_column(f"@{k}", justify="right")
+        for m in METRICS:
+            t.add_row(m, *[f"{block.get(f'{m}@{k}', 0):.3f}" for k in r["ks"]])
+        con.print(t)
+    u = report["usage"]
+    tot, judge = u["total"], u["judge"]
+    con.print(f"cost: {tot['llm_calls']} LLM calls, {tot['prompt_tokens']:,} + {tot['completion_tokens']:,} tokens, "
+              f"${tot['cost_usd']:.4f} (judge ${judge['cost_usd']:.4f})")
+    for n in report.get("notes") or []:
+        con.print(f"[dim]note: {n}[/]", soft_wrap=True)
