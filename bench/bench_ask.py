@@ -104,7 +104,7 @@ def main() -> None:
     temporal = [r for r in rows if r["cat"] == 2]
     print(f"\nLoCoMo {Path(args.path).name}: {len(rows)} questions with evidence, {n_turns} turns indexed, offline\n")
     print("recall_all@15              all              temporal (cat 2)")
-    for key, name in (("ours", "ask (dense+BM25 RRF)"), ("dense", "dense only"), ("bm25", "BM25 only")):
+    for key, name in (("ours", "ask (offline fusion)"), ("dense", "dense only"), ("bm25", "BM25 only")):
         print(f"  {name:24s} {pct(r[key] for r in rows):18s} {pct(r[key] for r in temporal)}")
     dated = [r for r in temporal if r["date_ok"] is not None]
     print("\ndate accuracy, temporal questions with a date answer")

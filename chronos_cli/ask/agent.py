@@ -85,11 +85,12 @@ def answer(
         try:
             qvec = embedder.embed([question])[0]
             ranked = initial_retrieval(store, question, qvec, where=where, reranker=reranker, use_rerank=options.rerank,
-                                       pool=options.pool, top_n=options.top_n)
+                                       pool=options.pool, top_n=options.top_n,
+                                       time_range=plan.time_range if options.date_filter else None)
             context = format_context(expand_neighbours(store, ranked))
         except Exception as e:  # noqa: BLE001 - e.g. the reranker is down: go on without seeds
             errors.append(f"initial retrieval failed: {e}")
-        how = "dense" if not options.rerank else ("cohere" if reranker is not None else "dense+bm25 rrf")
+        how = "dense" if not options.rerank else ("cohere" if reranker is not None else "rrf: dense, bm25, events, people")
         emit(Step(index=len(steps), kind="retrieve", hits=len(ranked), ms=_ms(t0), errors=errors,
                   summary=f"{len(ranked)} turns ({how})", detail={"rerank": how}))
 

@@ -1,15 +1,59 @@
-"""INITIAL RETRIEVAL: dense top-100 over turns → rerank against the question → top 15 →
-each expanded with its previous and next turn → grouped by session date as seed context."""
+"""INITIAL RETRIEVAL: candidate turns for the question → rerank against the question → top 15 →
+each expanded with its previous and next turn → grouped by session date as seed context.
+
+With a reranker (Cohere) the dense top-``pool`` is reranked. Offline, several rankings of the
+turns are fused by reciprocal rank fusion (``chronos_cli.search.rrf``):
+
+- dense: the question's vector against the turn vectors;
+- BM25 (LanceDB full-text) on the question's content words (question scaffolding removed);
+- events: the event calendar searched (vector + BM25 over event text and aliases), each event
+  hit standing for its source turns — events carry a normalized "subject verb object" and
+  paraphrases, which often match the question's wording better than the raw turn;
+- people: when the question names a speaker of the archive (or says "I/my/me" and the archive
+  has a user role), that speaker's turns ranked by BM25 on the rest of the question — a soft
+  boost through the fusion, never a filter (the evidence is often the other speaker's reply);
+- dates: when the plan resolved a time range, BM25 restricted to turns said in the range.
+"""
 
 from __future__ import annotations
 
+import re
+import threading
+from concurrent.futures import ThreadPoolExecutor
 from collections import defaultdict
+from collections.abc import Sequence
 from typing import Any
 
-from chronos_cli.ask.rerank import rerank_rows
-from chronos_cli.store import TURNS, Store, turn_row_to_json
+from lancedb.expr import col
+
+from chronos_cli.ask.rerank import rerank_rows, row_key
+from chronos_cli.search import rrf
+from chronos_cli.store import EVENTS, TURNS, Store, turn_row_to_json
 
 TURN_TEXT_LIMIT = 600
+
+# question scaffolding: interrogatives, auxiliaries, pronouns and quantity phrasing that say
+# what kind of answer is wanted, not what it is about (LanceDB's FTS already drops the
+# classic English stop words — a, the, of, is, ... — but not these)
+QUESTION_WORDS = frozenset(
+    """what when where which who whom whose why how
+    do does did done doing have has had having be is am are was were been being
+    can could would should will shall may might must
+    i me my mine myself we us our ours you your yours he him his she her hers they them their theirs
+    it its this that these those there here
+    many much often times ever any anything something kind sort type
+    a an the and or of to in on at by for with from about as""".split()
+)
+FIRST_PERSON = frozenset({"i", "me", "my", "mine", "myself"})
+
+# each offline ranking's list length (the dense/BM25 pools are ``pool``)
+EVENT_K = 50
+SIDE_K = 50
+
+# RRF weights (a ranking counted n times, default 1): no ranking is favoured
+FUSION_WEIGHTS: dict[str, int] = {}  # every ranking once
+
+_WORD = re.compile(r"\w+")
 
 
 def turn_json(row: dict[str, Any]) -> dict[str, Any]:
@@ -17,6 +61,157 @@ def turn_json(row: dict[str, Any]) -> dict[str, Any]:
     out.pop("attrs", None)
     out["score"] = round(float(row.get("_score", 0.0)), 6)
     return out
+
+
+# -- query analysis ------------------------------------------------------------------------
+
+
+def content_query(question: str, drop: Sequence[str] = ()) -> str:
+    """The question's words for BM25, without question scaffolding (and without ``drop``)."""
+    dropped = QUESTION_WORDS | {d.lower() for d in drop}
+    words = [w for w in _WORD.findall(question.lower()) if w not in dropped and not (w == "s")]
+    return " ".join(words) if words else question
+
+
+def _speaker_tokens(name: str) -> set[str]:
+    toks = {w for w in _WORD.findall(name.lower()) if len(w) >= 3}
+    return toks | {name.lower()}
+
+
+def question_speakers(question: str, speakers: Sequence[tuple[str, str]]) -> tuple[list[str], list[str]]:
+    """The speakers the question names (whole words of their names; "I/my/me" ↔ role user),
+    and the question words that named them (to leave out of the side ranking's query)."""
+    words = set(_WORD.findall(question.lower()))
+    # possessives: "Caroline's" → "caroline"
+    words |= {w[:-2] for w in re.findall(r"\w+'s\b", question.lower())}
+    named: list[str] = []
+    used: set[str] = set()
+    for name, role in speakers:
+        hit = _speaker_tokens(name) & words
+        if hit:
+            named.append(name)
+            used |= hit
+        elif role == "user" and FIRST_PERSON & words:
+            named.append(name)
+    return named, sorted(used)
+
+
+# -- per-namespace facts (cached on the table version) -------------------------------------
+
+_CACHE: dict[tuple, Any] = {}
+# the rankings' queries run side by side (LanceDB releases the GIL); shared, so nested or
+# concurrent questions never create threads without bound
+_POOL = ThreadPoolExecutor(max_workers=4, thread_name_prefix="chronos-retrieve")
+_LOCK = threading.Lock()
+
+
+def _table_version(store: Store, name: str) -> Any:
+    t = store.table(name)
+    if t is None:
+        return None
+    try:
+        return t.version
+    except Exception:  # noqa: BLE001 - remote tables without a cheap version: do not cache
+        return object()
+
+
+def speakers_of(store: Store, where=None) -> list[tuple[str, str]]:
+    """Distinct (speaker, role) pairs of the turns under ``where`` (cached per table version)."""
+    key = ("speakers", getattr(store, "uri", id(store)), _table_version(store, TURNS), str(where))
+    with _LOCK:
+        hit = _CACHE.get(key)
+    if hit is not None:
+        return hit
+    data = store.scan(TURNS, where=where, columns=["speaker", "role"])
+    pairs = sorted({(s or "", r or "") for s, r in zip(data["speaker"].to_pylist(), data["role"].to_pylist())} if data.num_rows else set())
+    pairs = [(s, r) for s, r in pairs if s]
+    with _LOCK:
+        if len(_CACHE) > 256:
+            _CACHE.clear()
+        _CACHE[key] = pairs
+    return pairs
+
+
+def _and(where, extra):
+    return extra if where is None else where & extra
+
+
+# -- the extra rankings --------------------------------------------------------------------
+
+def _cols(store: Store) -> list[str]:
+    t = store.table(TURNS)
+    return [c for c in t.schema.names if c != "vector"]
+
+
+def event_turn_ranking(store: Store, query: str, qvec, *, where=None, k: int = EVENT_K) -> list[dict[str, Any]]:
+    """Turns ranked by the event calendar: events by vector + BM25 (RRF), each event's source
+    turns in its place (first occurrence wins)."""
+    if store.table(EVENTS) is None:
+        return []
+    dense = store.vector_search(EVENTS, qvec, k=k, where=where)
+    text = store.text_search(EVENTS, query, k=k, where=where)
+    events = rrf([dense, text], key=lambda r: r["event_id"])[:k]
+    order: list[str] = []
+    seen: set[str] = set()
+    for e in events:
+        for tid in e.get("source_turn_ids") or []:
+            key = Store.turn_key(e["namespace"], e["session_id"], tid)
+            if key not in seen:
+                seen.add(key)
+                order.append(key)
+    if not order:
+        return []
+    data = store.scan(TURNS, where=col("key").isin(order), columns=_cols(store)).to_pylist()
+    by_key = {r["key"]: r for r in data}
+    return [by_key[k] for k in order if k in by_key]
+
+
+def window_ranking(store: Store, hits: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """BM25 of a turn in its context: each turn scored with its own BM25 score plus its previous
+    and next turn's (the evidence is often a short reply — "Yes, last Tuesday!" — whose
+    question's words are in the turn before it). ``hits``: a BM25 ranking of turns."""
+    if not hits:
+        return []
+    score: dict[tuple[str, int], float] = defaultdict(float)
+    rows: dict[tuple[str, int], dict[str, Any]] = {}
+    for h in hits:
+        p = (h["session_key"], int(h["turn_index"]))
+        rows[p] = h
+        s = float(h.get("_score", 0.0))
+        for d in (0, -1, 1):  # the hit first: on a tie it ranks above its neighbours
+            score[(p[0], p[1] + d)] += s
+    missing = [p for p in score if p not in rows and p[1] >= 0]
+    if missing:
+        sessions = sorted({p[0] for p in missing})
+        idx = sorted({p[1] for p in missing})
+        data = store.scan(TURNS, where=col("session_key").isin(sessions) & col("turn_index").isin(idx), columns=_cols(store)).to_pylist()
+        want = set(missing)
+        for r in data:
+            p = (r["session_key"], int(r["turn_index"]))
+            if p in want:
+                rows[p] = r
+    order = sorted((p for p in score if p in rows), key=lambda p: -score[p])
+    out = []
+    for p in order:
+        r = dict(rows[p])
+        r["_score"] = score[p]
+        out.append(r)
+    return out
+
+
+def _range_filter(time_range):
+    if time_range is None:
+        return None
+    start = getattr(time_range, "start", None)
+    end = getattr(time_range, "end", None)
+    if start is None and isinstance(time_range, (tuple, list)):
+        start, end = time_range
+    if start is None and end is None:
+        return None
+    return Store.build_filter(start=start, end=end)
+
+
+# -- initial retrieval ---------------------------------------------------------------------
 
 
 def initial_retrieval(
@@ -29,11 +224,55 @@ def initial_retrieval(
     use_rerank: bool = True,
     pool: int = 100,
     top_n: int = 15,
+    time_range=None,
 ) -> list[dict[str, Any]]:
-    """The ranked top ``top_n`` turn rows (with ``_score``)."""
-    dense = store.vector_search(TURNS, qvec, k=pool, where=where)
-    lexical = store.text_search(TURNS, question, k=pool, where=where) if use_rerank and reranker is None else []
-    return rerank_rows(question, dense, lexical, top_n=top_n, reranker=reranker, use_rerank=use_rerank)
+    """The ranked top ``top_n`` turn rows (with ``_score``).
+
+    ``time_range``: the plan's resolved range (anything with ``start``/``end``, or a pair):
+    offline, turns said in it get one more ranking (a boost, not a filter).
+    """
+    if not use_rerank or reranker is not None:
+        dense = store.vector_search(TURNS, qvec, k=pool, where=where)
+        return rerank_rows(question, dense, top_n=top_n, reranker=reranker, use_rerank=use_rerank)
+    rankings = offline_rankings(store, question, qvec, where=where, pool=pool, time_range=time_range)
+    return fuse(rankings, top_n=top_n)
+
+
+def fuse(rankings: dict[str, list[dict[str, Any]]], *, top_n: int, weights: dict[str, int] | None = None) -> list[dict[str, Any]]:
+    """RRF of the named rankings, each counted ``weights[name]`` times; ``_score`` = fused score."""
+    weights = FUSION_WEIGHTS if weights is None else weights
+    lists = [r for name, r in rankings.items() for _ in range(weights.get(name, 1)) if r]
+    fused = rrf(lists, key=row_key)[:top_n]
+    for r in fused:
+        r["_score"] = round(float(r.pop("_rrf")), 6)
+    return fused
+
+
+def offline_rankings(
+    store: Store, question: str, qvec, *, where=None, pool: int = 100, time_range=None,
+) -> dict[str, list[dict[str, Any]]]:
+    """The offline rankings of turns to fuse, by name (queries run concurrently):
+
+    dense · bm25 (in context: a turn with its neighbours) · events · people_bm25 ·
+    people_dense (the named speakers' turns) · dates (BM25 inside the plan's time range).
+    """
+    query = content_query(question)
+    jobs: dict[str, Any] = {
+        "dense": lambda: store.vector_search(TURNS, qvec, k=pool, where=where),
+        "bm25": lambda: window_ranking(store, store.text_search(TURNS, query, k=pool, where=where)),
+        "events": lambda: event_turn_ranking(store, query, qvec, where=where),
+    }
+    named, used = question_speakers(question, speakers_of(store, where))
+    if named:
+        side_q = content_query(question, drop=used)
+        spk = _and(where, col("speaker").isin(named))
+        jobs["people_bm25"] = lambda: store.text_search(TURNS, side_q, k=SIDE_K, where=spk)
+        jobs["people_dense"] = lambda: store.vector_search(TURNS, qvec, k=SIDE_K, where=spk)
+    rng = _range_filter(time_range)
+    if rng is not None:
+        jobs["dates"] = lambda: store.text_search(TURNS, query, k=SIDE_K, where=_and(where, rng))
+    futures = {name: _POOL.submit(fn) for name, fn in jobs.items()}
+    return {name: f.result() for name, f in futures.items()}
 
 
 def expand_neighbours(store: Store, ranked: list[dict[str, Any]]) -> list[dict[str, Any]]:

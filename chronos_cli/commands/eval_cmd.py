@@ -143,7 +143,7 @@ def _run(benchmark: str, f: dict[str, Any]) -> None:
         "judge": s.judge_model if use_judge else None,
         "embed": s.embed_model,
         "extractor": None if (retrieval_only or f["turns_only"]) else (s.effective_extract_model or "rules"),
-        "rerank": "cohere " + s.rerank_model if s.cohere_key else "dense+bm25 rrf",
+        "rerank": "cohere " + s.rerank_model if s.cohere_key else "offline rrf fusion",
     }
     if f["no_rerank"]:
         models["rerank"] = "none (dense order)"
