@@ -142,3 +142,51 @@ def mask(secret: str) -> str:
 
 def secret_status() -> dict[str, str]:
     return {k: mask(os.environ[k]) for k in SECRET_ENV_VARS if os.environ.get(k)}
+
+
+# environment variables passed to LanceDB / object_store as storage options (env wins over
+# config.toml's [storage_options] table); names as object_store spells them, lower-case
+STORAGE_ENV_VARS: dict[str, str] = {
+    "AWS_ENDPOINT_URL": "aws_endpoint",
+    "AWS_ENDPOINT_URL_S3": "aws_endpoint",
+    "AWS_ACCESS_KEY_ID": "aws_access_key_id",
+    "AWS_SECRET_ACCESS_KEY": "aws_secret_access_key",
+    "AWS_SESSION_TOKEN": "aws_session_token",
+    "AWS_REGION": "aws_region",
+    "AWS_DEFAULT_REGION": "aws_region",
+    "AWS_ALLOW_HTTP": "allow_http",
+    "AWS_S3_ALLOW_UNSAFE_RENAME": "aws_s3_allow_unsafe_rename",
+    "GOOGLE_SERVICE_ACCOUNT": "google_service_account",
+    "AZURE_STORAGE_ACCOUNT_NAME": "azure_storage_account_name",
+    "AZURE_STORAGE_ACCOUNT_KEY": "azure_storage_account_key",
+}
+
+
+def storage_options(uri: str, file_values: dict[str, Any] | None = None) -> dict[str, str] | None:
+    """Storage options for opening ``uri`` with LanceDB: config.toml's ``[storage_options]``
+    overlaid with the environment (AWS_ENDPOINT_URL, AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY,
+    AWS_REGION, AWS_ALLOW_HTTP, …). ``allow_http`` is switched on by itself for an
+    ``http://`` endpoint (a local MinIO or moto server). None for a local folder.
+    """
+    if "://" not in uri or uri.startswith("file://"):
+        return None
+    if file_values is None:
+        file_values = read_config_file()
+    table = file_values.get("storage_options") or {}
+    if not isinstance(table, dict):
+        raise ConfigError(f"{config_path()}: storage_options must be a table ([storage_options])")
+    opts: dict[str, str] = {str(k).lower(): _option_str(v) for k, v in table.items()}
+    for env, key in STORAGE_ENV_VARS.items():
+        if os.environ.get(env):
+            opts[key] = os.environ[env]
+    endpoint = opts.get("aws_endpoint") or opts.get("endpoint") or ""
+    if endpoint.startswith("http://") and "allow_http" not in opts:
+        opts["allow_http"] = "true"
+    return opts or None
+
+
+def _option_str(v: Any) -> str:
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    return str(v)
+

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import threading
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Protocol
@@ -64,6 +65,26 @@ class LocalEmbedder:
         self._files = local_model_files()  # fail early and clearly if the package is missing
         self._threads = threads or max(1, os.cpu_count() or 1)
         self._session = None  # loaded on first use: a re-index with nothing new never pays for it
+        self._prefetch: threading.Thread | None = None
+        self._memo: dict[str, np.ndarray] = {}
+
+    def prefetch(self, texts: Sequence[str]) -> None:
+        """Start embedding ``texts`` in a background thread; a later ``embed`` reuses them.
+
+        `chronos index` calls this on a fresh database so the model works while LanceDB is
+        still importing (onnxruntime releases the GIL). A failure here is ignored: the
+        real ``embed`` call computes, and reports, it again.
+        """
+        uniq = list(dict.fromkeys(texts))
+
+        def run() -> None:
+            try:
+                self._memo = dict(zip(uniq, self._embed(uniq)))
+            except Exception:  # noqa: BLE001
+                self._memo = {}
+
+        self._prefetch = threading.Thread(target=run, name="chronos-embed-prefetch", daemon=True)
+        self._prefetch.start()
 
     def _load(self) -> None:
         import onnxruntime as ort
@@ -85,6 +106,25 @@ class LocalEmbedder:
         return 384
 
     def embed(self, texts: Sequence[str], *, progress: Progress | None = None) -> np.ndarray:
+        if self._prefetch is not None:
+            self._prefetch.join()
+            self._prefetch = None
+        if not self._memo:
+            return self._embed(texts, progress)
+        out = np.zeros((len(texts), self.dim), dtype=np.float32)
+        # taken out of the memo: a prefetched vector is handed over once, then freed
+        hits = {t: self._memo.pop(t) for t in set(texts) if t in self._memo}
+        miss = [i for i, t in enumerate(texts) if t not in hits]
+        for i, t in enumerate(texts):
+            if t in hits:
+                out[i] = hits[t]
+        if progress and len(texts) > len(miss):
+            progress(len(texts) - len(miss))
+        if miss:
+            out[miss] = self._embed([texts[i] for i in miss], progress)
+        return out
+
+    def _embed(self, texts: Sequence[str], progress: Progress | None = None) -> np.ndarray:
         out = np.zeros((len(texts), self.dim), dtype=np.float32)
         if not texts:
             return out

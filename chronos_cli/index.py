@@ -9,7 +9,9 @@ without duplicates (every write is a keyed upsert).
 
 from __future__ import annotations
 
+import os
 import time
+from concurrent.futures import ThreadPoolExecutor
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import tzinfo
@@ -24,7 +26,17 @@ from chronos_cli.embed import Embedder
 from chronos_cli.models import Event, Session
 from chronos_cli.store import EVENTS, TURNS, Store, check_namespace
 
-BATCH_TURNS = 4000  # sessions are committed in batches of about this many turns
+# Sessions are committed in batches of about this many turns (each batch: turns, events,
+# then the session markers). CHRONOS_INDEX_BATCH_TURNS overrides it: smaller batches mean
+# more, smaller commits (less work lost when a run is killed; tests force many commits).
+BATCH_TURNS = 4000
+
+
+def _batch_turns() -> int:
+    try:
+        return max(1, int(os.environ.get("CHRONOS_INDEX_BATCH_TURNS", "") or BATCH_TURNS))
+    except ValueError:
+        return BATCH_TURNS
 
 
 class Extractor(Protocol):
@@ -151,10 +163,11 @@ def _batches(sessions: list[Session]) -> list[list[Session]]:
     out: list[list[Session]] = []
     cur: list[Session] = []
     n = 0
+    limit = _batch_turns()
     for s in sessions:
         cur.append(s)
         n += len(s.turns)
-        if n >= BATCH_TURNS:
+        if n >= limit:
             out.append(cur)
             cur, n = [], 0
     if cur:
@@ -181,21 +194,42 @@ def _index_archive(
     if extractor:
         cb.on_stage("events", len(todo))
     reextract_keys = {store.session_key(s.namespace, s.session_id) for s in plan.reextract}
-    for batch in _batches(todo):
-        fresh = [s for s in batch if store.session_key(s.namespace, s.session_id) not in reextract_keys]
-        if fresh:
-            _write_turns(store, embedder, fresh, report, cb)
-        if extractor:
-            events_per_session = extractor.extract(batch)
-            events = [e for evs in events_per_session for e in evs]
-            for e in events:
-                e.event_id = e.event_id or e.stable_id()
-            vecs = embedder.embed([event_embed_text(e) for e in events]) if events else np.zeros((0, embedder.dim))
-            keys = [store.session_key(s.namespace, s.session_id) for s in batch]
-            store.replace_events(events, vecs, keys, embedder.dim)
-            report.events += len(events)
-            cb.on_advance("events", len(batch))
-        store.mark_sessions(batch, extractor=ext_name, source=source)
+    # extraction runs beside the turn embedding: the model releases the GIL, and rules
+    # (or LLM calls) fill the time it spends
+    with ThreadPoolExecutor(max_workers=1, thread_name_prefix="chronos-extract") as pool:
+        for batch in _batches(todo):
+            pending = pool.submit(extractor.extract, batch) if extractor else None
+            fresh = [s for s in batch if store.session_key(s.namespace, s.session_id) not in reextract_keys]
+            try:
+                if fresh:
+                    _write_turns(store, embedder, fresh, report, cb)
+            except BaseException:
+                if pending is not None:
+                    pending.cancel()
+                raise
+            _write_events(store, embedder, batch, pending.result() if pending else None, report, cb)
+            store.mark_sessions(batch, extractor=ext_name, source=source)
+
+
+def _write_events(
+    store: Store,
+    embedder: Embedder,
+    batch: list[Session],
+    events_per_session: list[list[Event]] | None,
+    report: IndexReport,
+    cb: IndexCallbacks,
+) -> None:
+    """One commit: the batch's sessions get exactly these events (vectors included)."""
+    if events_per_session is None:
+        return
+    events = [e for evs in events_per_session for e in evs]
+    for e in events:
+        e.event_id = e.event_id or e.stable_id()
+    vecs = embedder.embed([event_embed_text(e) for e in events]) if events else np.zeros((0, embedder.dim))
+    keys = [store.session_key(s.namespace, s.session_id) for s in batch]
+    store.replace_events(events, vecs, keys, embedder.dim)
+    report.events += len(events)
+    cb.on_advance("events", len(batch))
 
 
 def _write_turns(store: Store, embedder: Embedder, sessions: list[Session], report: IndexReport, cb: IndexCallbacks) -> None:
@@ -268,6 +302,7 @@ def reembed(store: Store, embedder: Embedder, callbacks: IndexCallbacks | None =
 
         out[name] = store.rewrite_vectors(name, vectors_for, embedder.dim)
     store.set_meta({"embed_model": embedder.name, "embed_dim": str(embedder.dim)})
+    store.finish_bulk_write()  # the overwrite dropped the indexes: build them again
     return out
 
 

@@ -166,3 +166,21 @@ def test_locomo_real_file(tmp_path, embedder):
     assert d13 and d13[0]["t_conv"].date().isoformat() == "2023-05-08"
     again = _index(store, embedder, path, fmt="locomo")
     assert (again.turns_new, again.turns_embedded, store.counts()[TURNS]) == (0, 0, 788)
+
+
+def test_prefetched_vectors_equal_direct_ones(embedder, tmp_path):
+    from chronos_cli.embed import LocalEmbedder
+    from chronos_cli.warmup import fresh_local_db
+
+    texts = ["I went hiking yesterday.", "The dentist put on a crown.", "I went hiking yesterday."]
+    direct = embedder.embed(texts)
+    e = LocalEmbedder()
+    e.prefetch(texts[:2])
+    got = e.embed(texts + ["A sentence that was not prefetched."])
+    assert np.allclose(got[:3], direct, atol=1e-5)  # the duplicate is served too
+    assert np.allclose(got[3], embedder.embed(["A sentence that was not prefetched."])[0], atol=1e-5)
+    assert e._memo == {}  # handed over once, then freed
+    assert fresh_local_db(str(tmp_path / "new")) and not fresh_local_db("s3://bucket/db")
+    store = Store(str(tmp_path / "db"))
+    store.upsert_turns([], ["x"], 3)  # creates the turns table
+    assert not fresh_local_db(str(tmp_path / "db"))

@@ -68,10 +68,13 @@ def print_json(obj: Any) -> None:
 
 
 def open_store(uri: str, *, must_exist: bool = True):
+    from chronos_cli.config import storage_options
     from chronos_cli.store import Store, StoreError
 
     try:
-        store = Store(uri)
+        store = Store(uri, storage_options=storage_options(uri))
+    except ConfigError as e:
+        fail(str(e), 2)
     except StoreError as e:
         fail(str(e))
     if must_exist and not store.exists():

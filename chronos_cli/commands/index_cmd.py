@@ -63,16 +63,29 @@ def _run(s, paths, fmt, namespace, tzinfo, dayfirst, reembed, no_events, json_ou
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
     from chronos_cli.archives import ArchiveError
+    from chronos_cli.config import ConfigError, storage_options
     from chronos_cli.embed import EmbedError, get_embedder
+
+    console = err_console()
+    try:
+        embedder = get_embedder(s.embed_model, api_base=s.api_base)
+    except EmbedError as e:
+        fail(str(e))
+    if not reembed:
+        from chronos_cli.warmup import fresh_local_db, prefetch_first_turns
+
+        if fresh_local_db(s.db):  # start embedding while LanceDB imports below
+            prefetch_first_turns(paths, embedder, fmt=fmt, tz=tzinfo, namespace=namespace, dayfirst=dayfirst)
+
     from chronos_cli.index import IndexCallbacks, index_paths
     from chronos_cli.index import reembed as do_reembed
     from chronos_cli.store import Store, StoreError
 
-    console = err_console()
     try:
-        store = Store(s.db)
-        embedder = get_embedder(s.embed_model, api_base=s.api_base)
-    except (StoreError, EmbedError) as e:
+        store = Store(s.db, storage_options=storage_options(s.db))
+    except ConfigError as e:
+        fail(str(e), 2)
+    except StoreError as e:
         fail(str(e))
     extractor = None if no_events else _extractor(s)
     if s.effective_extract_model is None and not json_out and not reembed:
