@@ -26,6 +26,7 @@ import random
 import re
 import threading
 import time
+import warnings
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import FIRST_EXCEPTION, Future, ThreadPoolExecutor, wait
 from pathlib import Path
@@ -117,6 +118,11 @@ def import_litellm():
             litellm.set_verbose = False
             litellm.drop_params = True  # e.g. o-series models reject temperature=0: drop, don't fail
             litellm.num_retries = None  # retries are ours (see with_retries)
+            # embedding() reads `max_retries or DEFAULT_MAX_RETRIES`, so an explicit 0 still
+            # meant 2 SDK retries under ours (3 requests per attempt, measured): make 0 the default
+            litellm.DEFAULT_MAX_RETRIES = 0
+            # pydantic warns about LiteLLM's own TypedDicts when it first builds them: noise to a user
+            warnings.filterwarnings("ignore", message=r".*is using the `ReadOnly` qualifier", category=UserWarning)
             for name in ("LiteLLM", "LiteLLM Router", "LiteLLM Proxy", "litellm"):
                 logger = logging.getLogger(name)
                 logger.setLevel(logging.CRITICAL)

@@ -31,6 +31,8 @@ def test_litellm_embedder_retries_then_fails_cleanly(openai_server):  # noqa: F8
     openai_server.embeddings.extend([{"status": 429}])
     e = _embedder(openai_server, base_delay=0.01)
     assert e.embed(["x"]).shape[0] == 1  # one 429, then the default answer
+    calls = [r for r in openai_server.requests if r["path"].endswith("/embeddings")]
+    assert len(calls) == 2  # our single retry, and no hidden SDK retries beneath it
     openai_server.embeddings.extend([{"status": 401}])
     with pytest.raises(ProviderError) as info:
         _embedder(openai_server, base_delay=0.01).embed(["y"])

@@ -21,6 +21,7 @@ FORCE_ANSWER = (
     "You have used all your tool steps. Answer the question now from what you have found, "
     "citing sessions and dates; if the evidence is insufficient, say so."
 )
+NO_ANSWER = "(the model gave no answer)"  # an empty reply (no text, no tool call) is shown as this
 OFFLINE_NOTE = "(Offline, retrieval-based answer: no language model was used.)"
 
 
@@ -60,7 +61,7 @@ class LLMPolicy:
         resp = self.llm.complete(state.messages, tools=self.schemas or None, prompt_version=self.prompt_version)
         if resp.tool_calls:
             return Decision(tool_calls=resp.tool_calls, response=resp)
-        return Decision(answer=(resp.content or "").strip(), response=resp)
+        return Decision(answer=(resp.content or "").strip() or NO_ANSWER, response=resp)
 
     def final(self, state: AgentState) -> Decision:
         msgs = [*state.messages, {"role": "user", "content": FORCE_ANSWER}]
@@ -68,7 +69,7 @@ class LLMPolicy:
             resp = self.llm.complete(msgs, tools=self.schemas, tool_choice="none", prompt_version=self.prompt_version)
         else:
             resp = self.llm.complete(msgs, prompt_version=self.prompt_version)
-        return Decision(answer=(resp.content or "").strip() or "(the model gave no answer)", response=resp)
+        return Decision(answer=(resp.content or "").strip() or NO_ANSWER, response=resp)
 
 
 # ------------------------------------------------------------------------------------------
