@@ -67,6 +67,7 @@ class LocalEmbedder:
         self._session = None  # loaded on first use: a re-index with nothing new never pays for it
         self._prefetch: threading.Thread | None = None
         self._memo: dict[str, np.ndarray] = {}
+        self._lock = threading.Lock()
 
     def prefetch(self, texts: Sequence[str]) -> None:
         """Start embedding ``texts`` in a background thread; a later ``embed`` reuses them.
@@ -95,25 +96,28 @@ class LocalEmbedder:
         opts.intra_op_num_threads = self._threads
         opts.inter_op_num_threads = 1
         opts.log_severity_level = 3
-        self._session = ort.InferenceSession(str(model_path), opts, providers=["CPUExecutionProvider"])
+        session = ort.InferenceSession(str(model_path), opts, providers=["CPUExecutionProvider"])
         self._tok = Tokenizer.from_file(str(tok_path))
         self._tok.enable_truncation(self.max_tokens)
         self._tok.no_padding()
-        self._inputs = {i.name for i in self._session.get_inputs()}
+        self._inputs = {i.name for i in session.get_inputs()}
+        self._session = session  # last: another thread may use the model once this is set
 
     @property
     def dim(self) -> int:
         return 384
 
     def embed(self, texts: Sequence[str], *, progress: Progress | None = None) -> np.ndarray:
-        if self._prefetch is not None:
-            self._prefetch.join()
+        prefetch = self._prefetch
+        if prefetch is not None:
+            prefetch.join()
             self._prefetch = None
         if not self._memo:
             return self._embed(texts, progress)
         out = np.zeros((len(texts), self.dim), dtype=np.float32)
         # taken out of the memo: a prefetched vector is handed over once, then freed
-        hits = {t: self._memo.pop(t) for t in set(texts) if t in self._memo}
+        with self._lock:
+            hits = {t: self._memo.pop(t) for t in set(texts) if t in self._memo}
         miss = [i for i, t in enumerate(texts) if t not in hits]
         for i, t in enumerate(texts):
             if t in hits:
@@ -129,7 +133,9 @@ class LocalEmbedder:
         if not texts:
             return out
         if self._session is None:
-            self._load()
+            with self._lock:  # concurrent tool calls share one embedder: load once
+                if self._session is None:
+                    self._load()
         encs = self._tok.encode_batch([t if t.strip() else " " for t in texts])
         order = sorted(range(len(encs)), key=lambda i: len(encs[i].ids))
         for b in range(0, len(order), self.batch_size):

@@ -79,7 +79,14 @@ class IndexReport(BaseModel):
 
 def event_embed_text(e: Event) -> str:
     """What an event's vector is made of: its text, aliases and a readable time."""
-    return "; ".join([e.text, *e.aliases, _readable(e.start, e.end)])
+    return embed_text_of(e.text, e.aliases, e.start, e.end)
+
+
+def embed_text_of(text: str, aliases: Sequence[str], start, end) -> str:
+    when = start.strftime("%-d %B %Y")
+    if end.date() != start.date():
+        when += " to " + end.strftime("%-d %B %Y")
+    return "; ".join([text, *aliases, when])
 
 
 @dataclass
@@ -241,7 +248,8 @@ def _write_turns(store: Store, embedder: Embedder, sessions: list[Session], repo
             wanted[store.turn_key(s.namespace, s.session_id, t.turn_id)] = (t.content_hash, t.text)
     vectors: dict[str, np.ndarray] = {}
     need = [k for k, (h, _) in wanted.items() if existing.get(k) != h]
-    keep = [k for k in wanted if k not in set(need)]
+    need_set = set(need)
+    keep = [k for k in wanted if k not in need_set]
     report.turns_changed += sum(1 for k in need if k in existing)
     report.turns_new += sum(1 for k in need if k not in existing)
     report.turns_unchanged += len(keep)
@@ -295,7 +303,7 @@ def reembed(store: Store, embedder: Embedder, callbacks: IndexCallbacks | None =
                 texts = data["text"].to_pylist()
             else:
                 texts = [
-                    "; ".join([r["text"], *r["aliases"], _readable(r["start"], r["end"])])
+                    embed_text_of(r["text"], r["aliases"], r["start"], r["end"])
                     for r in data.select(["text", "aliases", "start", "end"]).to_pylist()
                 ]
             return embedder.embed(texts, progress=lambda k: cb.on_advance(name, k))
@@ -305,9 +313,3 @@ def reembed(store: Store, embedder: Embedder, callbacks: IndexCallbacks | None =
     store.finish_bulk_write()  # the overwrite dropped the indexes: build them again
     return out
 
-
-def _readable(start, end) -> str:
-    when = start.strftime("%-d %B %Y")
-    if end.date() != start.date():
-        when += " to " + end.strftime("%-d %B %Y")
-    return when

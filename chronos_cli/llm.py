@@ -34,6 +34,8 @@ from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from pydantic import BaseModel, Field, PrivateAttr, ValidationError
 
+from chronos_cli.text import one_line
+
 log = logging.getLogger(__name__)
 
 T = TypeVar("T", bound=BaseModel)
@@ -53,7 +55,7 @@ class ProviderError(LLMError):
     """The provider failed (auth, bad request, unknown model, or retries used up)."""
 
     def __init__(self, message: str, *, status: int | None = None, retryable: bool = False) -> None:
-        super().__init__(one_line(scrub(message)))
+        super().__init__(one_line(scrub(message), 400))
         self.status = status
         self.retryable = retryable
 
@@ -62,7 +64,7 @@ class LLMOutputError(LLMError):
     """The model's reply did not validate against the schema, even after one repair."""
 
     def __init__(self, message: str) -> None:
-        super().__init__(one_line(scrub(message)))
+        super().__init__(one_line(scrub(message), 400))
 
 
 _KEY_PATTERNS = [
@@ -91,11 +93,6 @@ def scrub(text: str, secrets: Iterable[str | None] = ()) -> str:
         else:
             text = pattern.sub("[redacted]", text)
     return text
-
-
-def one_line(text: str, limit: int = 400) -> str:
-    text = " ".join(str(text).split())
-    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 # --------------------------------------------------------------------------------------------

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from datetime import datetime
 from typing import Any
 
 RRF_K = 60
@@ -35,3 +36,82 @@ def hybrid_events(store, embedder, query: str, *, k: int = 50, where=None) -> li
     dense = store.vector_search(EVENTS, vec, k=k, where=where)
     text = store.text_search(EVENTS, query, k=k, where=where)
     return rrf([dense, text], key=lambda r: r["event_id"])[:k]
+
+
+def find_events(
+    store,
+    *,
+    ranges: Sequence[tuple[datetime | None, datetime | None]] = (),
+    query: str | None = None,
+    embedder=None,
+    sessions: Sequence[str] = (),
+    namespaces: Sequence[str] = (),
+    speaker: str | None = None,
+    limit: int = 0,
+) -> list[dict[str, Any]]:
+    """The events of `chronos events`, sorted by start: overlapping any of ``ranges``,
+    matching ``query`` (hybrid search; needs ``embedder``), in these sessions/namespaces,
+    whose subject is ``speaker``. ``limit`` bounds a query's hits (0: no bound)."""
+    from chronos_cli.store import EVENTS
+
+    pairs = [(ns, sid) for ns in (namespaces or store.namespaces()) for sid in sessions] if sessions else None
+    lo = min((r[0] for r in ranges if r[0] is not None), default=None)
+    hi = max((r[1] for r in ranges if r[1] is not None), default=None)
+    where = store.build_filter(namespaces=namespaces or None, start=lo, end=hi, time_col="start", end_col="end",
+                               session_ids=pairs)
+
+    def keep(r: dict[str, Any]) -> bool:
+        if speaker and r["subject"].strip().lower() != speaker.strip().lower():
+            return False
+        if len(ranges) > 1:  # several spans (their outer range was the filter): overlap one of them
+            return any((a is None or r["end"] >= a) and (b is None or r["start"] <= b) for a, b in ranges)
+        return True
+
+    if query:
+        # over-fetch when rows are filtered after the search
+        k = max(limit or 200, 50) * (4 if speaker or len(ranges) > 1 else 1)
+        rows = [r for r in hybrid_events(store, embedder, query, k=k, where=where) if keep(r)]
+        if limit:
+            rows = rows[:limit]
+    else:
+        rows = [r for r in store.scan(EVENTS, where=where, vectors=False).to_pylist() if keep(r)]
+    for r in rows:
+        r.pop("vector", None)
+    rows.sort(key=lambda r: (r["start"], r["end"], r["namespace"], r["session_id"]))
+    return rows
+
+
+def timeline_buckets(rows: list[dict]) -> list[dict]:
+    """Counts per ISO week (Monday) when the events span ≤ ~3 months, per month up to ~3
+    years, else per year; empty periods in between are included so the bars read as a
+    calendar (the year unit keeps one old event from drawing decades of empty months)."""
+    from datetime import date, timedelta
+
+    if not rows:
+        return []
+    starts = [r["start"].date() for r in rows]
+    lo, hi = min(starts), max(starts)
+    span = (hi - lo).days
+    unit = "week" if span <= 92 else "month" if span <= 3 * 366 else "year"
+
+    def key(d: date) -> date:
+        if unit == "week":
+            return d - timedelta(days=d.weekday())
+        return d.replace(day=1) if unit == "month" else d.replace(month=1, day=1)
+
+    def step(d: date) -> date:
+        if unit == "week":
+            return d + timedelta(days=7)
+        if unit == "month":
+            return (d.replace(day=28) + timedelta(days=4)).replace(day=1)
+        return d.replace(year=d.year + 1)
+
+    counts: dict[date, int] = {}
+    for d in starts:
+        counts[key(d)] = counts.get(key(d), 0) + 1
+    out = []
+    cur = key(lo)
+    while cur <= key(hi):
+        out.append({"period": unit, "start": cur.isoformat(), "count": counts.get(cur, 0)})
+        cur = step(cur)
+    return out

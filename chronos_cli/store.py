@@ -14,7 +14,7 @@ import os
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from datetime import date, datetime, time, timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 # Lance logs index-build chatter ("partition N is empty") to stderr; it reads this once, at import
@@ -75,14 +75,6 @@ def wall(dt: datetime) -> datetime:
 def offset_minutes(dt: datetime) -> int | None:
     off = dt.utcoffset()
     return None if off is None else int(off.total_seconds() // 60)
-
-
-def day_start(d: date | datetime) -> datetime:
-    return datetime.combine(d if isinstance(d, date) and not isinstance(d, datetime) else d.date(), time.min)
-
-
-def day_end(d: date | datetime) -> datetime:
-    return datetime.combine(d if isinstance(d, date) and not isinstance(d, datetime) else d.date(), time.max)
 
 
 def _turns_schema(dim: int) -> pa.Schema:
@@ -212,9 +204,12 @@ class Store:
         try:
             self.db = lancedb.connect(uri, storage_options=storage_options)
         except Exception as e:  # bad URI, unreachable bucket
-            raise StoreError(f"cannot open database {uri}: {e}") from None
+            from chronos_cli.llm import scrub  # light: LiteLLM itself is imported lazily
+
+            raise StoreError(scrub(f"cannot open database {uri}: {e}")) from None
         self._tables: dict[str, Any] = {}
         self._ann: dict[str, bool] = {}
+        self._counts: dict[tuple[str, int, str], int] = {}
 
     # -- tables -----------------------------------------------------------------------
 
@@ -501,6 +496,16 @@ class Store:
         self.set_meta({f"ann_rows:{t.name}": str(n)})
         self._ann[t.name] = True
 
+    def _count(self, t, where: Expr) -> int:
+        """Rows matching a filter, remembered per table version (an agent asks the same
+        namespace and date filters several times per question)."""
+        key = (t.name, t.version, where.to_sql())
+        if key not in self._counts:
+            if len(self._counts) > 1024:
+                self._counts.clear()
+            self._counts[key] = t.count_rows(key[2])
+        return self._counts[key]
+
     def _has_ann(self, name: str) -> bool:
         """Whether the table has a vector index (looked up once per Store)."""
         if name not in self._ann:
@@ -568,7 +573,7 @@ class Store:
             # A selective filter (one namespace among hundreds, a short date range) leaves
             # few rows in the probed partitions, so the ANN index misses neighbours (recall
             # 0.62 measured for 500 of 40k rows). Few rows are cheap to scan exactly.
-            if self._has_ann(name) and t.count_rows(where.to_sql()) <= EXACT_SCAN_MAX_ROWS:
+            if self._has_ann(name) and self._count(t, where) <= EXACT_SCAN_MAX_ROWS:
                 q = q.bypass_vector_index()
         rows = q.limit(k).to_list()
         for r in rows:
@@ -620,10 +625,14 @@ class Store:
         *,
         where: Expr | None = None,
         columns: Sequence[str] | None = None,
+        vectors: bool = True,
     ) -> pa.Table:
+        """Rows matching ``where``; ``vectors=False`` leaves the (large) vector column out."""
         t = self.table(name)
         if t is None:
             return pa.table({})
+        if columns is None and not vectors:
+            columns = [c for c in t.schema.names if c != "vector"]
         q = t.search()
         if where is not None:
             q = q.where(where)
@@ -641,12 +650,25 @@ class Store:
         speaker: str | None = None,
         limit: int | None = None,
     ) -> list[dict[str, Any]]:
-        """Regex over text with RE2 (pyarrow.compute): linear time, no catastrophic backtracking."""
+        """Regex over text with RE2 (pyarrow.compute): linear time, no catastrophic backtracking.
+        Matches oldest first; ``limit`` cuts before rows become Python objects."""
+        return self.grep_counted(name, pattern, ignore_case=ignore_case, where=where, speaker=speaker, limit=limit)[0]
+
+    def grep_counted(
+        self,
+        name: str,
+        pattern: str,
+        *,
+        ignore_case: bool = False,
+        where: Expr | None = None,
+        speaker: str | None = None,
+        limit: int | None = None,
+    ) -> tuple[list[dict[str, Any]], int]:
+        """``grep`` and the total number of matches."""
         column = "text" if name == TURNS else "search_text"
-        cols = [c for c in self._columns(name) if c != "vector"]
-        data = self.scan(name, where=where, columns=cols)
+        data = self.scan(name, where=where, vectors=False)
         if data.num_rows == 0:
-            return []
+            return [], 0
         try:
             mask = pc.match_substring_regex(data[column], pattern=pattern, ignore_case=ignore_case)
         except (pa.ArrowInvalid, pa.ArrowNotImplementedError) as e:
@@ -659,13 +681,10 @@ class Store:
         if name == TURNS:
             keys.append(("turn_index", "ascending"))
         data = data.sort_by(keys)
+        total = data.num_rows
         if limit:
             data = data.slice(0, limit)
-        return data.to_pylist()
-
-    def _columns(self, name: str) -> list[str]:
-        t = self.table(name)
-        return [] if t is None else list(t.schema.names)
+        return data.to_pylist(), total
 
     def session_turns(self, namespace: str, session_id: str) -> list[dict[str, Any]]:
         data = self.scan(TURNS, where=self.build_filter(session_ids=[(namespace, session_id)]))

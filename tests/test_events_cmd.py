@@ -97,7 +97,7 @@ def test_errors(tmp_path, db):
 def test_timeline_units_follow_the_span():
     from datetime import datetime
 
-    from chronos_cli.commands.events_cmd import timeline_buckets
+    from chronos_cli.search import timeline_buckets
 
     def rows(*days):
         return [{"start": datetime.fromisoformat(d)} for d in days]

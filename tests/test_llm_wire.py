@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import time
 
 import pytest
 from pydantic import BaseModel
@@ -79,10 +78,8 @@ def test_transient_error_then_success_is_retried(openai_server, status):
 
 def test_persistent_500_gives_provider_error_after_bounded_retries(openai_server):
     openai_server.chat.extend([{"status": 500}] * 3)
-    t0 = time.perf_counter()
     with pytest.raises(ProviderError) as err:
         client(openai_server, num_retries=2).complete(MSGS)
-    assert time.perf_counter() - t0 < 3
     assert len(openai_server.chat_requests) == 3
     assert err.value.status == 500 and "after 3 attempts" in str(err.value) and "\n" not in str(err.value)
 
@@ -183,3 +180,24 @@ def test_known_model_gets_json_schema_format_and_a_cost(openai_server):
     assert fmt["type"] == "json_schema" and fmt["json_schema"]["name"] == "Answer"
     assert set(fmt["json_schema"]["schema"]["properties"]) == {"answer", "year"}
     assert usage.cost_usd > 0
+
+
+def test_backoff_doubles_with_jitter_and_is_capped():
+    from chronos_cli.llm import with_retries
+
+    class Overloaded(Exception):
+        status_code = 503
+
+    slept: list[float] = []
+    calls = []
+
+    def fn():
+        calls.append(1)
+        raise Overloaded("busy")
+
+    with pytest.raises(ProviderError):
+        with_retries(fn, retries=5, base_delay=1.0, max_delay=5.0, sleep=slept.append)
+    assert len(calls) == 6 and len(slept) == 5
+    for attempt, delay in enumerate(slept):
+        full = min(5.0, 1.0 * 2**attempt)
+        assert 0.5 * full <= delay <= full  # jitter 0.5–1 × the exponential delay, capped

@@ -21,6 +21,8 @@ from typing import Any
 
 from dateutil import parser as du_parser
 
+from chronos_cli.text import one_line
+
 
 class ArchiveError(Exception):
     """A problem with one archive file, reported as one line: ``PATH: WHERE: MESSAGE``."""
@@ -35,12 +37,6 @@ class ArchiveError(Exception):
         if self.where:
             return f"{self.path}: {self.where}: {self.message}"
         return f"{self.path}: {self.message}"
-
-
-def one_line(text: Any, limit: int = 300) -> str:
-    """Collapse whitespace so an error always prints on one line; cut very long values."""
-    s = " ".join(str(text).split())
-    return s if len(s) <= limit else s[: limit - 1] + "…"
 
 
 @dataclass

@@ -19,9 +19,9 @@ from __future__ import annotations
 
 import re
 import threading
-from concurrent.futures import ThreadPoolExecutor
 from collections import defaultdict
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from lancedb.expr import col
@@ -29,6 +29,7 @@ from lancedb.expr import col
 from chronos_cli.ask.rerank import rerank_rows, row_key
 from chronos_cli.search import rrf
 from chronos_cli.store import EVENTS, TURNS, Store, turn_row_to_json
+from chronos_cli.text import one_line
 
 TURN_TEXT_LIMIT = 600
 
@@ -290,11 +291,6 @@ def expand_neighbours(store: Store, ranked: list[dict[str, Any]]) -> list[dict[s
     return out
 
 
-def _clip(text: str, limit: int = TURN_TEXT_LIMIT) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
 def format_context(rows: list[dict[str, Any]]) -> str:
     """Turns grouped by session (sessions in date order), each line with its turn id and time."""
     by_session: dict[tuple[str, str], list[dict[str, Any]]] = defaultdict(list)
@@ -309,6 +305,6 @@ def format_context(rows: list[dict[str, Any]]) -> str:
         lines = [head]
         for t in turns:
             mark = "*" if t.get("_hit") else " "
-            lines.append(f"{mark}[{t['turn_id']} · {t['t_conv']:%Y-%m-%d %H:%M}] {t['speaker']}: {_clip(t['text'])}")
+            lines.append(f"{mark}[{t['turn_id']} · {t['t_conv']:%Y-%m-%d %H:%M}] {t['speaker']}: {one_line(t['text'], TURN_TEXT_LIMIT)}")
         blocks.append("\n".join(lines))
     return "\n\n".join(blocks)

@@ -24,6 +24,7 @@ from pydantic import ConfigDict, ValidationError, create_model
 from chronos_cli.ask.rerank import rerank_rows
 from chronos_cli.llm import ToolCall
 from chronos_cli.store import EVENTS, TURNS, Store, StoreError, event_row_to_json
+from chronos_cli.text import one_line
 
 POOL = 100
 MAX_K = 50
@@ -134,13 +135,8 @@ def _args_model(fn):
 # ------------------------------------------------------------------------------------------
 
 
-def _clip(text: str, limit: int = TEXT_LIMIT) -> str:
-    text = " ".join((text or "").split())
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
 def format_turn(r: dict[str, Any]) -> str:
-    return f"[{r['namespace']} · session {r['session_id']} · {r['turn_id']} · {r['t_conv']:%Y-%m-%d %H:%M %a}] {r['speaker']}: {_clip(r['text'])}"
+    return f"[{r['namespace']} · session {r['session_id']} · {r['turn_id']} · {r['t_conv']:%Y-%m-%d %H:%M %a}] {r['speaker']}: {one_line(r['text'], TEXT_LIMIT)}"
 
 
 def format_event(r: dict[str, Any]) -> str:
@@ -149,7 +145,7 @@ def format_event(r: dict[str, Any]) -> str:
     expr = f", from “{r['time_expression']}”" if r.get("time_expression") else ", the day it was said"
     return (
         f"[event {when} ({r['granularity']}{expr}) · {r['namespace']} · session {r['session_id']} said {r['t_conv']:%Y-%m-%d}"
-        f" · turns {', '.join(j['source_turn_ids'])}] {r['text']} — evidence: {_clip(r.get('evidence') or '', 300)}"
+        f" · turns {', '.join(j['source_turn_ids'])}] {r['text']} — evidence: {one_line(r.get('evidence'), 300)}"
     )
 
 

@@ -42,6 +42,8 @@ def register(app: typer.Typer) -> None:
         store = open_store(s.db)
         rows = _find(store, s, ranges, query, session or [], namespace or [], speaker, limit, timeline)
         if timeline:
+            from chronos_cli.search import timeline_buckets
+
             buckets = timeline_buckets(rows)
             if json_out:
                 print_json(buckets)
@@ -78,86 +80,25 @@ def _ranges(when, now, since, until):
 
 
 def _find(store, s, ranges, query, sessions, namespaces, speaker, limit, timeline) -> list[dict]:
+    from chronos_cli.search import find_events
     from chronos_cli.store import EVENTS, StoreError
 
     if store.table(EVENTS) is None:
         fail(f"no events in {s.db}: run `chronos index PATH --db {s.db}` (without --no-events) first")
-    try:
-        pairs = None
-        if sessions:
-            nss = namespaces or store.namespaces()
-            pairs = [(ns, sid) for ns in nss for sid in sessions]
-        lo = min((r[0] for r in ranges if r[0] is not None), default=None)
-        hi = max((r[1] for r in ranges if r[1] is not None), default=None)
-        where = store.build_filter(namespaces=namespaces or None, start=lo, end=hi, time_col="start", end_col="end",
-                                   session_ids=pairs)
-        if query:
-            from chronos_cli.embed import EmbedError, get_embedder
-            from chronos_cli.search import hybrid_events
+    embedder = None
+    if query:
+        from chronos_cli.embed import EmbedError, get_embedder
 
-            model = store.embed_model()
-            try:
-                embedder = get_embedder(model[0] if model else s.embed_model, api_base=s.api_base)
-            except EmbedError as e:
-                fail(str(e))
-            k = max(limit or 200, 50) * (4 if speaker or len(ranges) > 1 else 1)
-            rows = hybrid_events(store, embedder, query, k=k, where=where)
-            if limit and not timeline:
-                rows = [r for r in rows if _keep(r, ranges, speaker)][:limit]
-        else:
-            data = store.scan(EVENTS, where=where, columns=[c for c in store._columns(EVENTS) if c != "vector"])
-            rows = data.to_pylist()
+        model = store.embed_model()
+        try:
+            embedder = get_embedder(model[0] if model else s.embed_model, api_base=s.api_base)
+        except EmbedError as e:
+            fail(str(e))
+    try:
+        return find_events(store, ranges=ranges, query=query, embedder=embedder, sessions=sessions,
+                           namespaces=namespaces, speaker=speaker, limit=0 if timeline else limit)
     except StoreError as e:
         fail(str(e))
-    rows = [r for r in rows if _keep(r, ranges, speaker)]
-    for r in rows:
-        r.pop("vector", None)
-    rows.sort(key=lambda r: (r["start"], r["end"], r["namespace"], r["session_id"]))
-    return rows
-
-
-def _keep(r, ranges, speaker) -> bool:
-    if speaker and r["subject"].strip().lower() != speaker.strip().lower():
-        return False
-    if len(ranges) > 1:  # --when gave several spans: keep events overlapping any of them
-        return any((lo is None or r["end"] >= lo) and (hi is None or r["start"] <= hi) for lo, hi in ranges)
-    return True
-
-
-def timeline_buckets(rows: list[dict]) -> list[dict]:
-    """Counts per ISO week (Monday) when the events span ≤ ~3 months, per month up to ~3
-    years, else per year; empty periods in between are included so the bars read as a
-    calendar (the year unit keeps one old event from drawing decades of empty months)."""
-    from datetime import date, timedelta
-
-    if not rows:
-        return []
-    starts = [r["start"].date() for r in rows]
-    lo, hi = min(starts), max(starts)
-    span = (hi - lo).days
-    unit = "week" if span <= 92 else "month" if span <= 3 * 366 else "year"
-
-    def key(d: date) -> date:
-        if unit == "week":
-            return d - timedelta(days=d.weekday())
-        return d.replace(day=1) if unit == "month" else d.replace(month=1, day=1)
-
-    def step(d: date) -> date:
-        if unit == "week":
-            return d + timedelta(days=7)
-        if unit == "month":
-            return (d.replace(day=28) + timedelta(days=4)).replace(day=1)
-        return d.replace(year=d.year + 1)
-
-    counts: dict[date, int] = {}
-    for d in starts:
-        counts[key(d)] = counts.get(key(d), 0) + 1
-    out = []
-    cur = key(lo)
-    while cur <= key(hi):
-        out.append({"period": unit, "start": cur.isoformat(), "count": counts.get(cur, 0)})
-        cur = step(cur)
-    return out
 
 
 def _print_timeline(buckets: list[dict], total: int) -> None:

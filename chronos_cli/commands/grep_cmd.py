@@ -50,11 +50,12 @@ def register(app: typer.Typer) -> None:
                 namespaces=namespaces or None, start=start, end=end, session_ids=sessions,
                 time_col="t_conv" if name == TURNS else "start", end_col=None if name == TURNS else "end",
             )
-            rows = store.grep(name, pattern, ignore_case=ignore_case, where=where, speaker=None if events else speaker)
+            shown, total = store.grep_counted(
+                name, pattern, ignore_case=ignore_case, where=where, speaker=None if events else speaker,
+                limit=limit or None,
+            )
         except StoreError as e:
             fail(str(e), 2)
-        total = len(rows)
-        shown = rows if limit == 0 else rows[:limit]
         if json_out:
             if events:
                 from chronos_cli.store import event_row_to_json
