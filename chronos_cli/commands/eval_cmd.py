@@ -11,7 +11,14 @@ from typing import Any
 
 import typer
 
-from chronos_cli.commands.common import DB_HELP, err_console, fail, print_json, settings
+from chronos_cli.commands.common import (
+    DB_HELP,
+    err_console,
+    fail,
+    open_store,
+    print_json,
+    settings,
+)
 
 eval_app = typer.Typer(
     name="eval",
@@ -131,7 +138,7 @@ def _run(benchmark: str, f: dict[str, Any]) -> None:
     from chronos_cli.embed import EmbedError, get_embedder
     from chronos_cli.evals.benchmark import EvalError, file_hash, run_benchmark
     from chronos_cli.evals.runner import EvalSetup, RunInterrupted
-    from chronos_cli.store import Store, StoreError
+    from chronos_cli.store import StoreError
 
     fhash = file_hash(f["file"])
     db = f["db"] or str(app_dir() / "eval" / f"{benchmark}-{fhash}" / "db")
@@ -148,10 +155,10 @@ def _run(benchmark: str, f: dict[str, Any]) -> None:
     if f["no_rerank"]:
         models["rerank"] = "none (dense order)"
     out = _out_dir(f, benchmark, fhash, models, opt_names, retrieval_only, use_judge)
+    store = open_store(db, must_exist=False)
     try:
-        store = Store(db)
         embedder = get_embedder(s.embed_model, api_base=s.api_base)
-    except (StoreError, EmbedError) as e:
+    except EmbedError as e:
         fail(str(e))
     extractor = None
     if not retrieval_only and not f["turns_only"]:
@@ -191,6 +198,8 @@ def _run(benchmark: str, f: dict[str, Any]) -> None:
     if quiet:
         print_json(report)
     else:
+        from chronos_cli.eval_render import print_report
+
         print_report(report)
     if interrupted is not None:
         cause = interrupted.cause
@@ -306,7 +315,7 @@ def _progress(console, quiet: bool, say):
     )
 
     from chronos_cli.evals.runner import EvalCallbacks
-    from chronos_cli.index import IndexCallbacks
+    from chronos_cli.progress import rich_index_callbacks
 
     progress = Progress(
         TextColumn("[bold]{task.description:<9}"), BarColumn(), MofNCompleteColumn(),
@@ -314,16 +323,6 @@ def _progress(console, quiet: bool, say):
         console=console, transient=False, disable=quiet or not console.is_terminal,
     )
     tasks: dict[str, int] = {}
-
-    def on_stage(stage: str, total: int) -> None:
-        if stage in tasks:
-            progress.update(tasks[stage], total=(progress.tasks[tasks[stage]].total or 0) + total)
-        else:
-            tasks[stage] = progress.add_task(stage, total=total, stats="")
-
-    def on_advance(stage: str, n: int) -> None:
-        if stage in tasks:
-            progress.advance(tasks[stage], n)
 
     def on_start(total: int, already: int) -> None:
         if already:
@@ -338,87 +337,5 @@ def _progress(console, quiet: bool, say):
         progress.update(tasks["questions"], advance=1, stats=stats)
 
     cb = EvalCallbacks(on_start=on_start, on_result=on_result, on_message=lambda t: say(f"[dim]{t}[/]"))
-    icb = IndexCallbacks(on_stage=on_stage, on_advance=on_advance, on_file_error=lambda m: say(f"[red]{m}[/]"))
+    icb = rich_index_callbacks(progress, on_file_error=lambda m: say(f"[red]{m}[/]"), stats="")
     return progress, cb, icb
-
-
-def _system(models: dict) -> str:
-    agent = models.get("agent")
-    return f"Chronos ({agent})" if agent else "Chronos"
-
-
-def _pct(v) -> str:
-    return "–" if v is None else f"{v:.1f}"
-
-
-def print_report(report: dict) -> None:
-    from rich.console import Console
-    from rich.table import Table
-
-    from chronos_cli.evals.metrics import METRICS
-
-    con = Console()
-    cols = report["columns"]
-    table = report["table"]
-    counts = report["counts"]
-    models = report.get("models") or {}
-    head = f"[bold]{report['benchmark']}[/] · {report.get('date', '')} · {counts['questions']} question(s)"
-    con.print(head)
-    con.print("[dim]" + " · ".join(f"{k}: {v}" for k, v in models.items() if v) + "[/]", soft_wrap=True)
-    if report.get("options"):
-        con.print("[dim]ablation: " + ", ".join("--" + o for o in report["options"]) + "[/]")
-    if counts["answered"] and not table["Overall"]["scored"]:
-        con.print(f"{counts['answered']} answer(s) written to hypotheses.jsonl, not judged: no accuracy "
-                  "(add a judge later with --judge-model … --resume --out <this run>)", soft_wrap=True)
-    elif counts["answered"] and report["benchmark"] == "longmemeval":
-        t = Table(title="Accuracy (%) — the paper's Table 1 layout", title_justify="left")
-        t.add_column("system")
-        for c in cols:
-            t.add_column(c, justify="right")
-        t.add_row(_system(models), *[_pct(table[c]["accuracy"]) for c in cols])
-        t.add_row("[dim]correct/scored[/]", *[f"[dim]{table[c]['correct']}/{table[c]['scored']}[/]" for c in cols])
-        con.print(t)
-        if (report.get("abstention") or {}).get("n"):
-            a = report["abstention"]
-            con.print(f"abstention (_abs, included above): {_pct(a['accuracy'])}% ({a['correct']}/{a['scored']})")
-    elif counts["answered"]:
-        by_judge = bool(report.get("judged"))
-        t = Table(title=f"{_system(models)}: accuracy by category ({'judge' if by_judge else 'rule scoring'})", title_justify="left")
-        t.add_column("category", no_wrap=True)
-        for name in ("n", "acc %", "correct", "rules %", "F1", "dates", "ev.R@10"):
-            t.add_column(name, justify="right", no_wrap=True)
-        by_cat = report.get("retrieval_by_category") or {}
-        for c in cols:
-            row = table[c]
-            block = (report.get("retrieval") if c == "Overall" else (by_cat.get(c) or {})) or {}
-            rec10 = (block.get("turn") or {}).get("recall_all@10")
-            t.add_row(
-                c, str(row["n"]), _pct(row["accuracy"]), f"{row['correct']}/{row['scored']}", _pct(row.get("rule_accuracy")),
-                "–" if row.get("f1") is None else f"{row['f1']:.3f}",
-                f"{row['date_match']}/{row['date_questions']}" if row["date_questions"] else "–",
-                "–" if rec10 is None else f"{rec10:.3f}",
-                style="bold" if c == "Overall" else None,
-            )
-        con.print(t)
-    r = report.get("retrieval") or {}
-    for level in ("session", "turn"):
-        block = r.get(level) or {}
-        if not block.get("n"):
-            continue
-        if report["benchmark"] == "locomo":
-            title = f"Initial retrieval vs evidence, {level} level ({block['n']} questions)"
-        else:
-            title = f"Initial retrieval, {level} level ({block['n']} questions; _abs excluded)"
-        t = Table(title=title, title_justify="left")
-        t.add_column("metric")
-        for k in r["ks"]:
-            t.add_column(f"@{k}", justify="right")
-        for m in METRICS:
-            t.add_row(m, *[f"{block.get(f'{m}@{k}', 0):.3f}" for k in r["ks"]])
-        con.print(t)
-    u = report["usage"]
-    tot, judge = u["total"], u["judge"]
-    con.print(f"cost: {tot['llm_calls']} LLM calls, {tot['prompt_tokens']:,} + {tot['completion_tokens']:,} tokens, "
-              f"${tot['cost_usd']:.4f} (judge ${judge['cost_usd']:.4f})")
-    for n in report.get("notes") or []:
-        con.print(f"[dim]note: {n}[/]", soft_wrap=True)

@@ -77,7 +77,7 @@ def _run(s, paths, fmt, namespace, tzinfo, dayfirst, reembed, no_events, json_ou
         if fresh_local_db(s.db):  # start embedding while LanceDB imports below
             prefetch_first_turns(paths, embedder, fmt=fmt, tz=tzinfo, namespace=namespace, dayfirst=dayfirst)
 
-    from chronos_cli.index import IndexCallbacks, index_paths
+    from chronos_cli.index import index_paths
     from chronos_cli.index import reembed as do_reembed
     from chronos_cli.store import Store, StoreError
 
@@ -95,22 +95,9 @@ def _run(s, paths, fmt, namespace, tzinfo, dayfirst, reembed, no_events, json_ou
         TextColumn("[bold]{task.description:<8}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
         console=console, transient=False, disable=json_out or not console.is_terminal,
     )
-    tasks: dict[str, int] = {}
+    from chronos_cli.progress import rich_index_callbacks
 
-    def on_stage(stage: str, total: int) -> None:
-        if stage in tasks:
-            progress.update(tasks[stage], total=(progress.tasks[tasks[stage]].total or 0) + total)
-        else:
-            tasks[stage] = progress.add_task(stage, total=total)
-
-    def on_advance(stage: str, n: int) -> None:
-        if stage in tasks:
-            progress.advance(tasks[stage], n)
-
-    def on_file_error(message: str) -> None:
-        console.print(f"[bold red]error:[/] {message}", soft_wrap=True)
-
-    cb = IndexCallbacks(on_stage=on_stage, on_advance=on_advance, on_file_error=on_file_error)
+    cb = rich_index_callbacks(progress)
     try:
         with progress:
             if reembed:

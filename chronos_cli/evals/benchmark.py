@@ -23,6 +23,7 @@ from chronos_cli.evals.runner import (
     EvalCallbacks,
     EvalSetup,
     RunInterrupted,
+    hypotheses,
     needs_judging,
     read_results,
     run_items,
@@ -135,7 +136,7 @@ def run_benchmark(
 
 
 def write_outputs(out_dir: Path, module, records: list[dict], report: dict) -> None:
-    hyp = module.hypotheses(records)
+    hyp = hypotheses(records)
     (out_dir / "hypotheses.jsonl").write_text("".join(json.dumps(h, ensure_ascii=False) + "\n" for h in hyp), encoding="utf-8")
     (out_dir / "report.json").write_text(json.dumps(report, indent=2, ensure_ascii=False, default=str) + "\n", encoding="utf-8")
     (out_dir / "report.md").write_text(to_markdown(report), encoding="utf-8")

@@ -180,7 +180,3 @@ def rescore(setup: EvalSetup, item: EvalItem, rec: dict) -> dict:
     apply_judge(setup, item, rec)
     rec["scored_by"] = "judge"
     return rec
-
-
-def hypotheses(records: list[dict]) -> list[dict]:
-    return [{"question_id": r["id"], "hypothesis": r["hypothesis"]} for r in records if r.get("hypothesis") is not None]

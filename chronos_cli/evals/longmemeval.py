@@ -88,8 +88,3 @@ def process(setup: EvalSetup, item: EvalItem) -> dict:
 def rescore(setup: EvalSetup, item: EvalItem, rec: dict) -> dict:
     """Judge a finished, unjudged answer (``--resume`` with a judge)."""
     return apply_judge(setup, item, rec)
-
-
-def hypotheses(records: list[dict]) -> list[dict]:
-    """LongMemEval's own hypothesis format: {question_id, hypothesis}."""
-    return [{"question_id": r["id"], "hypothesis": r["hypothesis"]} for r in records if r.get("hypothesis") is not None]

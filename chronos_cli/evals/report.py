@@ -87,7 +87,7 @@ def build_report(benchmark: str, records: list[dict], *, meta: dict[str, Any]) -
 # ------------------------------------------------------------------------------------ markdown
 
 
-def _pct(v: float | None) -> str:
+def pct(v: float | None) -> str:
     return "–" if v is None else f"{v:.1f}"
 
 
@@ -132,17 +132,17 @@ def to_markdown(report: dict[str, Any]) -> str:
         lines.append("")
         lines.append("| system | " + " | ".join(cols) + " |")
         lines.append("|---|" + "---:|" * len(cols))
-        lines.append(f"| {accuracy_label(report)} | " + " | ".join(_pct(table[x]["accuracy"]) for x in cols) + " |")
+        lines.append(f"| {accuracy_label(report)} | " + " | ".join(pct(table[x]["accuracy"]) for x in cols) + " |")
         lines.append("| correct / scored | " + " | ".join(f"{table[x]['correct']}/{table[x]['scored']}" for x in cols) + " |")
         if report["benchmark"] == locomo.NAME:
-            lines.append("| rule accuracy | " + " | ".join(_pct(table[x].get("rule_accuracy")) for x in cols) + " |")
+            lines.append("| rule accuracy | " + " | ".join(pct(table[x].get("rule_accuracy")) for x in cols) + " |")
             lines.append("| F1 | " + " | ".join(_f(table[x].get("f1")) for x in cols) + " |")
             lines.append("| date match | " + " | ".join(
                 f"{table[x]['date_match']}/{table[x]['date_questions']}" if table[x]["date_questions"] else "–" for x in cols) + " |")
         if report["benchmark"] == longmemeval.NAME and report.get("abstention", {}).get("n"):
             a = report["abstention"]
             lines.append("")
-            lines.append(f"Abstention (`_abs`, counted in their types above): {_pct(a['accuracy'])}% ({a['correct']}/{a['scored']}).")
+            lines.append(f"Abstention (`_abs`, counted in their types above): {pct(a['accuracy'])}% ({a['correct']}/{a['scored']}).")
         lines.append("")
     lines.extend(retrieval_markdown(report))
     return "\n".join(lines).rstrip() + "\n"

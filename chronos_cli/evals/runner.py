@@ -267,20 +267,43 @@ class EvalSetup:
     make_llms: Callable[[], tuple[Any, Any]] | None = None
     retrieve_k: int = max(KS)
 
-    def rank(self, item: EvalItem) -> list[dict]:
-        """The initial retrieval's ranking (top ``retrieve_k`` turns) for ``item``."""
+    def time_range(self, item: EvalItem, answered: dict | None = None):
+        """The plan's time range the ranking is boosted by, as ``ask`` passes it: the plan
+        ``answered`` (an ``ask --json`` result) reports, so a planner model's range is used
+        when there was one; else the rule plan ``ask`` makes offline. None with
+        ``--no-date-filter``."""
+        from chronos_cli.ask import AskOptions
+        from chronos_cli.ask.plan import TimeRange, rule_plan
+
+        opts = self.options or AskOptions()
+        if not opts.date_filter:
+            return None
+        plan = (answered or {}).get("plan")
+        if isinstance(plan, dict) and "time_range" in plan:
+            try:
+                return TimeRange.model_validate(plan["time_range"]) if plan["time_range"] else None
+            except ValueError:
+                pass  # not a plan this version wrote: fall back to the rule plan
+        return rule_plan(item.question, item.now.replace(tzinfo=None), dynamic=opts.dynamic_prompting).time_range
+
+    def rank(self, item: EvalItem, time_range=None) -> list[dict]:
+        """The initial retrieval's ranking (top ``retrieve_k`` turns) for ``item``, made as
+        ``ask`` makes it (same pool, reranker and plan ``time_range``), only deeper: its first
+        ``options.top_n`` turns are the agent's seed."""
+        from chronos_cli.ask import AskOptions
         from chronos_cli.ask.retrieve import initial_retrieval
         from chronos_cli.store import Store
 
-        opts = self.options
+        opts = self.options or AskOptions()
         qvec = self.embedder.embed([item.question])[0]
         rows = initial_retrieval(
             self.store, item.question, qvec,
             where=Store.build_filter(namespaces=[item.namespace]),
-            reranker=self.reranker,
-            use_rerank=getattr(opts, "rerank", True),
-            pool=max(getattr(opts, "pool", 100), self.retrieve_k),
+            reranker=None if opts.offline else self.reranker,
+            use_rerank=opts.rerank,
+            pool=max(opts.pool, self.retrieve_k),
             top_n=self.retrieve_k,
+            time_range=time_range,
         )
         return [{"session_id": r["session_id"], "turn_id": r["turn_id"], "score": round(float(r.get("_score", 0.0)), 6)} for r in rows]
 
@@ -300,22 +323,29 @@ class EvalSetup:
 
 
 def base_record(setup: EvalSetup, item: EvalItem, benchmark: str) -> dict:
-    """Rank, answer (unless retrieval-only) and judge one item: the fields every benchmark shares."""
+    """Answer (unless retrieval-only), rank and judge one item: the fields every benchmark shares.
+
+    The retrieval metrics come from one ranking made here, to depth ``retrieve_k`` (50), with
+    the time range of the plan the answer used (``EvalSetup.time_range``; retrieval-only: the
+    rule plan). An answer run still retrieves twice — once inside ``ask.answer()`` (its top
+    ``options.top_n`` seed) and once here for the deeper ranking — because ``answer()`` has no
+    way to hand out a deeper ranking or take one in.
+    """
     t0 = time.perf_counter()
     rec: dict[str, Any] = {
         "id": item.id, "benchmark": benchmark, "namespace": item.namespace, "type": item.type,
         "abstention": item.abstention, "question": item.question, "answer": item.answer,
         "now": item.now.isoformat(), **item.meta,
     }
-    ranked = setup.rank(item)
-    rec["retrieval"] = retrieval_record(ranked, item)
+    rec["retrieval"] = None
     rec["hypothesis"] = None
     rec["answer_range"] = None
     rec["correct"] = None
     rec["judge"] = None
     rec["usage"] = {}
-    if not setup.retrieval_only:
-        res = setup.ask(item)
+    res = None if setup.retrieval_only else setup.ask(item)
+    rec["retrieval"] = retrieval_record(setup.rank(item, setup.time_range(item, res)), item)
+    if res is not None:
         rec["hypothesis"] = str(res.get("answer") or "")
         rec["answer_range"] = res.get("answer_range")
         rec["retrieved_turns"] = [r.get("turn_id") for r in res.get("retrieved_turns") or []]
@@ -339,6 +369,11 @@ def apply_judge(setup: EvalSetup, item: EvalItem, rec: dict) -> dict:
     rec["judge"] = {"model": setup.judge.model, "label": j.label, "prompt": j.prompt_version, "raw": j.raw}
     rec.setdefault("usage", {})["judge"] = j.usage
     return rec
+
+
+def hypotheses(records: Sequence[dict]) -> list[dict]:
+    """The answers in LongMemEval's own hypothesis format, {question_id, hypothesis} (both benchmarks)."""
+    return [{"question_id": r["id"], "hypothesis": r["hypothesis"]} for r in records if r.get("hypothesis") is not None]
 
 
 def needs_judging(setup: EvalSetup, rec: dict) -> bool:
