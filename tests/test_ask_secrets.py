@@ -18,17 +18,25 @@ from typer.testing import CliRunner
 
 from chronos_cli.cli import app
 from tests.llm_server import cohere_server, openai_server  # noqa: F401
-from tests.test_ask_faults import ANSWER, PLAN, QUESTION, SEARCH, built_db  # noqa: F401
+from tests.test_ask_faults import (  # noqa: F401
+    ANSWER,
+    PLAN,
+    QUESTION,
+    SEARCH,
+    built_db,
+    share_local_embedder,
+)
 from tests.test_faults import assert_one_line_failure
-from tests.test_secrets import KEYS, OPENAI_KEY, COHERE_KEY, _files_with_keys
+from tests.test_secrets import COHERE_KEY, KEYS, OPENAI_KEY, _files_with_keys
 
 NOW = "2024-05-10T12:00"
 
 
 @pytest.fixture
-def env(monkeypatch, openai_server, cohere_server, caplog):
+def env(monkeypatch, openai_server, cohere_server, caplog, embedder):  # noqa: F811
     caplog.set_level(logging.DEBUG)
     monkeypatch.setattr(random, "uniform", lambda a, b: 0.001)
+    share_local_embedder(monkeypatch, embedder)
     monkeypatch.setenv("OPENAI_API_KEY", OPENAI_KEY)
     monkeypatch.setenv("COHERE_API_KEY", COHERE_KEY)
     monkeypatch.setenv("CHRONOS_MODEL", "openai/test-model")
@@ -59,7 +67,7 @@ def assert_keys_sent(oai, co):
 
 
 @pytest.mark.parametrize("json_out", [True, False], ids=["json", "trace"])
-def test_ask_keys_reach_servers_but_nowhere_else(json_out, env, built_db, _isolated_home, caplog):  # noqa: F811
+def test_ask_keys_reach_servers_but_nowhere_else(json_out, env, built_db, _isolated_home, caplog, embedder):  # noqa: F811
     oai, co = env
     # plan, one tool step (a search that Cohere reranks too), the answer
     oai.chat.extend([{"content": json.dumps(PLAN)}, dict(SEARCH), {"content": ANSWER}])
@@ -75,7 +83,7 @@ def test_ask_keys_reach_servers_but_nowhere_else(json_out, env, built_db, _isola
     assert_no_keys([r.stdout, r.stderr], caplog, _isolated_home, built_db)
 
 
-def test_agent_401_echoing_the_key(env, built_db, _isolated_home, caplog):  # noqa: F811
+def test_agent_401_echoing_the_key(env, built_db, _isolated_home, caplog, embedder):  # noqa: F811
     oai, co = env
     oai.chat.append({"status": 401, "echo_key": True})
     r = ask(built_db, "--no-dynamic-prompting", "--json")
@@ -87,7 +95,7 @@ def test_agent_401_echoing_the_key(env, built_db, _isolated_home, caplog):  # no
 
 
 @pytest.mark.parametrize("json_out", [True, False], ids=["json", "trace"])
-def test_planner_401_echoing_the_key(json_out, env, built_db, _isolated_home, caplog):  # noqa: F811
+def test_planner_401_echoing_the_key(json_out, env, built_db, _isolated_home, caplog, embedder):  # noqa: F811
     """The planner's 401 falls back to the rule plan; its error text lands in the output, scrubbed."""
     oai, co = env
     oai.chat.extend([{"status": 401, "echo_key": True}, {"content": ANSWER}])
@@ -103,7 +111,7 @@ def test_planner_401_echoing_the_key(json_out, env, built_db, _isolated_home, ca
 
 
 @pytest.mark.parametrize("json_out", [True, False], ids=["json", "trace"])
-def test_cohere_401_echoing_the_key(json_out, env, built_db, _isolated_home, caplog):  # noqa: F811
+def test_cohere_401_echoing_the_key(json_out, env, built_db, _isolated_home, caplog, embedder):  # noqa: F811
     """A reranker that rejects the key: retrieval goes on without it; the error is recorded, scrubbed."""
     oai, co = env
     co.rerank.append({"status": 401, "echo_key": True})
