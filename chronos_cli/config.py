@@ -12,7 +12,7 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field, ValidationError
 
 APP_NAME = "chronos"
 
@@ -28,6 +28,10 @@ ENV_VARS: dict[str, str] = {
     "tz": "CHRONOS_TZ",
     "api_base": "CHRONOS_API_BASE",
     "cohere_base_url": "CHRONOS_COHERE_BASE_URL",
+    # model clients: seconds per request, retries after the first attempt, first back-off
+    "llm_timeout": "CHRONOS_LLM_TIMEOUT",
+    "llm_retries": "CHRONOS_LLM_RETRIES",
+    "retry_base_delay": "CHRONOS_RETRY_BASE_DELAY",
 }
 
 # environment variables shown (masked) by `chronos config`; never written anywhere
@@ -57,6 +61,9 @@ class Settings(BaseModel):
     tz: str | None = None
     api_base: str | None = None
     cohere_base_url: str | None = None
+    llm_timeout: float = Field(60.0, gt=0)
+    llm_retries: int = Field(4, ge=0, le=20)
+    retry_base_delay: float = Field(0.5, ge=0)
     offline: bool = False
     # where each setting came from: flag | env | file | default
     sources: dict[str, str] = {}
@@ -131,7 +138,13 @@ def load_settings(**flags: Any) -> Settings:
     if "db" not in values:
         values["db"], sources["db"] = default_db(), "default"
     values["offline"] = bool(flags.get("offline"))
-    return Settings(**values, sources=sources)
+    try:
+        return Settings(**values, sources=sources)
+    except ValidationError as e:
+        err = e.errors()[0]
+        name = str(err["loc"][0]) if err.get("loc") else "?"
+        where = {"flag": f"--{name.replace('_', '-')}", "env": ENV_VARS.get(name, name), "file": f"{config_path()}: {name}"}
+        raise ConfigError(f"{where.get(sources.get(name, ''), name)}={values.get(name)!r}: {err['msg']}") from None
 
 
 def mask(secret: str) -> str:

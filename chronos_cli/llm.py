@@ -451,8 +451,10 @@ class _BaseLLM:
         resp = self._call(request, response_schema)
         resp = resp.model_copy(update={"cached": False, "ms": (time.perf_counter() - t0) * 1000})
         self.usage.add(resp)
-        # never cache a reply that fails its schema (structured() will ask for a repair)
-        if key is not None and (response_schema is None or _validates(resp.content, response_schema)):
+        # never cache a reply that fails its schema (structured() will ask for a repair), nor an
+        # empty one (no text, no tool call): a rerun should ask again, not replay the failure
+        empty = not (resp.content or "").strip() and not resp.tool_calls
+        if key is not None and not empty and (response_schema is None or _validates(resp.content, response_schema)):
             assert self.cache is not None
             try:
                 self.cache.put(key, resp, model=self.name, prompt_version=prompt_version)
@@ -810,3 +812,20 @@ def map_concurrent(
         return [f.result() for f in futures]
     finally:
         ex.shutdown(wait=True, cancel_futures=True)
+
+
+def client_for(settings, model: str, *, extra: dict | None = None) -> LiteLLMClient:
+    """The one way commands build a model client from Settings: the shared on-disk response
+    cache, a fresh Usage, and the timeout/retry settings (CHRONOS_LLM_TIMEOUT, …)."""
+    from chronos_cli.config import app_dir
+
+    return LiteLLMClient(
+        model,
+        api_base=settings.api_base,
+        cache=ResponseCache(app_dir() / "cache" / "llm"),
+        usage=Usage(),
+        extra=extra,
+        timeout=settings.llm_timeout,
+        num_retries=settings.llm_retries,
+        retry_base_delay=settings.retry_base_delay,
+    )

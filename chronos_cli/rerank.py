@@ -84,3 +84,13 @@ class CohereReranker:
             raise ProviderError(f"Cohere rerank ({self.name}) returned indexes outside the documents: {bad[:5]}")
         pairs.sort(key=lambda p: (-p[1], p[0]))
         return pairs[:n]
+
+
+def reranker_for(settings) -> CohereReranker | None:
+    """Cohere Rerank when a Cohere key is set (and not offline), else None (offline fusion)."""
+    if not settings.cohere_key:
+        return None
+    return CohereReranker(
+        settings.rerank_model, api_key=settings.cohere_key, base_url=settings.cohere_base_url,
+        num_retries=min(settings.llm_retries, 3), retry_base_delay=settings.retry_base_delay,
+    )

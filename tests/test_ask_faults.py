@@ -265,3 +265,11 @@ def test_cache_replays_the_answer_without_a_request(env, built_db, _isolated_hom
     assert r.exit_code == 0 and json.loads(r.stdout)["answer"] == ANSWER
     assert len(env.chat_requests) == n
     assert_intact(built_db, _isolated_home)
+
+
+def test_empty_reply_is_not_cached(env, built_db, _isolated_home):
+    env.chat.append({"content": ""})
+    assert json.loads(ask(built_db, "--no-dynamic-prompting").stdout)["answer"] == NO_ANSWER
+    env.chat.append({"content": ANSWER})  # the same question again reaches the model
+    r = ask(built_db, "--no-dynamic-prompting")
+    assert r.exit_code == 0 and json.loads(r.stdout)["answer"] == ANSWER

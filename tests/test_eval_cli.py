@@ -84,12 +84,13 @@ def test_bad_types():
 
 def test_longmemeval_scripted_models_print_table1(dbs, tmp_path, monkeypatch):
     """The whole CLI path with scripted agent and judge standing in for LiteLLM clients."""
-    from chronos_cli.commands import eval_cmd
     from chronos_cli.llm import ScriptedLLM
 
     agent = ScriptedLLM(["Your personal best is 25:50.", "The information provided is not enough to tell."], name="scripted-agent")
     judge = ScriptedLLM(["yes", "Yes."], name="scripted-judge")
-    monkeypatch.setattr(eval_cmd, "_client", lambda s, model, extra=None: {"scripted-agent": agent, "scripted-judge": judge}[model])
+    import chronos_cli.llm
+
+    monkeypatch.setattr(chronos_cli.llm, "client_for", lambda s, model, extra=None: {"scripted-agent": agent, "scripted-judge": judge}[model])
     import chronos_cli.extract
     from chronos_cli.extract import RuleExtractor
 

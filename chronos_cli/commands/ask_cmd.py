@@ -80,49 +80,19 @@ def _context(s, store, options, quiet: bool) -> dict:
             store.check_embedder(embedder.name, embedder.dim)
     except (EmbedError, StoreError) as e:
         fail(str(e))
-    llm = planner = reranker = None
+    llm = planner = None
     if not options.offline:
-        from chronos_cli.config import app_dir
-        from chronos_cli.llm import LiteLLMClient, ResponseCache
+        from chronos_cli.llm import client_for
 
-        # the same cache folder as `chronos index` / `chronos eval` (DESIGN §4)
-        cache = ResponseCache(app_dir() / "cache" / "llm")
-        knobs = _client_knobs()
-        llm = LiteLLMClient(s.effective_model, api_base=s.api_base, cache=cache, **knobs)
+        llm = client_for(s, s.effective_model)
         pm = s.effective_planner_model
-        planner = llm if pm == s.effective_model else LiteLLMClient(pm, api_base=s.api_base, cache=cache, **knobs)
+        planner = llm if pm == s.effective_model else client_for(s, pm)
     elif not quiet:
         console.print("[dim]offline: no model configured — rule planner and rule policy, retrieval-based answers[/]")
-    if s.cohere_key:
-        from chronos_cli.rerank import CohereReranker
+    from chronos_cli.rerank import reranker_for
 
-        reranker = CohereReranker(s.rerank_model, api_key=s.cohere_key, base_url=s.cohere_base_url)
+    reranker = None if options.offline else reranker_for(s)
     return {"store": store, "embedder": embedder, "llm": llm, "planner": planner, "reranker": reranker, "options": options}
-
-
-#: Optional env knobs for the model clients of `chronos ask` (tests and slow local servers):
-#: CHRONOS_LLM_TIMEOUT (seconds per request, default 60), CHRONOS_LLM_RETRIES (retries after
-#: the first attempt, default 4), CHRONOS_RETRY_BASE_DELAY (first back-off in seconds, default 0.5).
-CLIENT_ENV = {"CHRONOS_LLM_TIMEOUT": ("timeout", float), "CHRONOS_LLM_RETRIES": ("num_retries", int),
-              "CHRONOS_RETRY_BASE_DELAY": ("retry_base_delay", float)}
-
-
-def _client_knobs() -> dict:
-    import os
-
-    out = {}
-    for var, (name, kind) in CLIENT_ENV.items():
-        raw = os.environ.get(var, "").strip()
-        if not raw:
-            continue
-        try:
-            value = kind(raw)
-            if value < 0 or (name == "timeout" and value == 0):
-                raise ValueError
-        except ValueError:
-            fail(f"{var}={raw!r}: expected a {'positive' if name == 'timeout' else 'non-negative'} {'integer' if kind is int else 'number'}", 2)
-        out[name] = value
-    return out
 
 
 def _run(question: str, ctx: dict, now, namespaces, on_step=None):

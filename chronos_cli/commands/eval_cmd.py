@@ -138,6 +138,8 @@ def _run(benchmark: str, f: dict[str, Any]) -> None:
     from chronos_cli.embed import EmbedError, get_embedder
     from chronos_cli.evals.benchmark import EvalError, file_hash, run_benchmark
     from chronos_cli.evals.runner import EvalSetup, RunInterrupted
+    from chronos_cli.llm import client_for
+    from chronos_cli.rerank import reranker_for
     from chronos_cli.store import StoreError
 
     fhash = file_hash(f["file"])
@@ -166,13 +168,13 @@ def _run(benchmark: str, f: dict[str, Any]) -> None:
 
         extractor = get_extractor(s)
     setup = EvalSetup(store=store, embedder=embedder, options=options, retrieval_only=retrieval_only,
-                      reranker=_reranker(s) if not retrieval_only or s.cohere_key else None)
+                      reranker=reranker_for(s) if not retrieval_only or s.cohere_key else None)
     if agent_model:
         setup.make_llms = _llm_factory(s)
     if use_judge:
         from chronos_cli.evals.judge import Judge
 
-        setup.judge = Judge(_client(s, s.judge_model, extra={"max_tokens": 10}))
+        setup.judge = Judge(client_for(s, s.judge_model, extra={"max_tokens": 10}))
     meta = {"db": db, "models": models, "options": opt_names, "judged": use_judge, "retrieval_only": retrieval_only,
             "offline": agent_model is None, "notes": notes}
 
@@ -255,28 +257,15 @@ def _out_dir(f, benchmark, fhash, models, opt_names, retrieval_only, use_judge) 
     return runs / f"{key}-{datetime.now():%Y%m%d-%H%M%S}"
 
 
-def _client(s, model: str, extra: dict | None = None):
-    from chronos_cli.config import app_dir
-    from chronos_cli.llm import LiteLLMClient, ResponseCache, Usage
-
-    return LiteLLMClient(model, api_base=s.api_base, cache=ResponseCache(app_dir() / "cache" / "llm"), usage=Usage(), extra=extra)
-
-
 def _llm_factory(s):
+    from chronos_cli.llm import client_for
+
     def make():
-        llm = _client(s, s.effective_model)
+        llm = client_for(s, s.effective_model)
         planner = s.effective_planner_model
-        return llm, (llm if planner in (None, s.effective_model) else _client(s, planner))
+        return llm, (llm if planner in (None, s.effective_model) else client_for(s, planner))
 
     return make
-
-
-def _reranker(s):
-    if not s.cohere_key:
-        return None
-    from chronos_cli.rerank import CohereReranker
-
-    return CohereReranker(s.rerank_model, api_key=s.cohere_key, base_url=s.cohere_base_url)
 
 
 _PROVIDER_KEYS = (  # (model name prefix, env var) for the common providers; others are not pre-checked

@@ -65,6 +65,7 @@ def _run(s, paths, fmt, namespace, tzinfo, dayfirst, reembed, no_events, json_ou
     from chronos_cli.archives import ArchiveError
     from chronos_cli.config import ConfigError, storage_options
     from chronos_cli.embed import EmbedError, get_embedder
+    from chronos_cli.llm import LLMError  # light: LiteLLM itself is imported only for a model
 
     console = err_console()
     try:
@@ -87,7 +88,9 @@ def _run(s, paths, fmt, namespace, tzinfo, dayfirst, reembed, no_events, json_ou
         fail(str(e), 2)
     except StoreError as e:
         fail(str(e))
-    extractor = None if no_events else _extractor(s)
+    from chronos_cli.extract import get_extractor
+
+    extractor = None if no_events else get_extractor(s)
     if s.effective_extract_model is None and not json_out and not reembed:
         console.print("[dim]offline: local embeddings and rule-based event extraction (no model configured)[/]")
 
@@ -113,7 +116,7 @@ def _run(s, paths, fmt, namespace, tzinfo, dayfirst, reembed, no_events, json_ou
             )
     except (ArchiveError, StoreError, EmbedError) as e:
         fail(str(e))
-    except _provider_errors() as e:
+    except LLMError as e:  # a provider that keeps failing, or a model's output beyond repair
         fail(f"model provider failed: {e}")
     if json_out:
         print_json(report.model_dump())
@@ -121,23 +124,6 @@ def _run(s, paths, fmt, namespace, tzinfo, dayfirst, reembed, no_events, json_ou
         _summary(report)
     if report.failed_files:
         raise typer.Exit(1)
-
-
-def _provider_errors() -> tuple[type[Exception], ...]:
-    try:
-        from chronos_cli.llm import LLMOutputError, ProviderError
-
-        return (ProviderError, LLMOutputError)
-    except ImportError:  # pragma: no cover - the LLM layer is part of the package
-        return ()
-
-
-def _extractor(s):
-    try:
-        from chronos_cli.extract import get_extractor
-    except ImportError:
-        return None
-    return get_extractor(s)
 
 
 def _summary(r) -> None:

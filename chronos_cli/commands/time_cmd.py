@@ -7,20 +7,11 @@ command, rich. Never litellm/lancedb/onnxruntime.
 from __future__ import annotations
 
 import json
-from datetime import datetime
 from typing import Optional
 
 import typer
 
-
-def _parse_now(value: Optional[str]) -> datetime:
-    if value is None:
-        return datetime.now().astimezone().replace(tzinfo=None)  # local wall clock
-    try:
-        return datetime.fromisoformat(value.strip().replace("Z", "+00:00"))
-    except ValueError:
-        typer.echo(f"Error: --now {value!r} is not an ISO date/time (e.g. 2023-05-08 or 2023-05-08T14:00).", err=True)
-        raise typer.Exit(2)
+from chronos_cli.commands.common import parse_now
 
 
 def register(app: typer.Typer) -> None:
@@ -38,7 +29,7 @@ def register(app: typer.Typer) -> None:
         if prefer not in ("auto", "past", "future"):
             typer.echo(f"Error: --prefer must be auto, past or future, not {prefer!r}.", err=True)
             raise typer.Exit(2)
-        moment = _parse_now(now)
+        moment = parse_now(now)
         spans = resolve(text, moment, prefer=prefer, dayfirst=dayfirst)  # type: ignore[arg-type]
         if as_json:
             typer.echo(json.dumps([s.to_json() for s in spans], indent=2))

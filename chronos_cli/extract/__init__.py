@@ -31,9 +31,7 @@ def get_extractor(settings, *, concurrency: int = 8):
     model = settings.effective_extract_model
     if not model:
         return RuleExtractor()
-    from chronos_cli.config import app_dir
     from chronos_cli.extract.llm_extractor import LLMExtractor
-    from chronos_cli.llm import LiteLLMClient, ResponseCache, Usage
+    from chronos_cli.llm import client_for
 
-    client = LiteLLMClient(model, api_base=settings.api_base, cache=ResponseCache(app_dir() / "cache" / "llm"), usage=Usage())
-    return LLMExtractor(client, concurrency=concurrency)
+    return LLMExtractor(client_for(settings, model), concurrency=concurrency)
