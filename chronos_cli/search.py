@@ -28,11 +28,13 @@ def rrf(rankings: Sequence[Sequence[dict[str, Any]]], *, key: Callable[[dict[str
     return out
 
 
-def hybrid_events(store, embedder, query: str, *, k: int = 50, where=None) -> list[dict[str, Any]]:
-    """Events for ``query``: vector top-k and full-text top-k, fused by RRF."""
+def hybrid_events(store, embedder, query: str, *, k: int = 50, where=None, vec=None) -> list[dict[str, Any]]:
+    """Events for ``query``: vector top-k and full-text top-k, fused by RRF. ``vec``: the
+    query's vector when the caller already has it (``embedder`` is then not used)."""
     from chronos_cli.store import EVENTS
 
-    vec = embedder.embed([query])[0]
+    if vec is None:
+        vec = embedder.embed([query])[0]
     dense = store.vector_search(EVENTS, vec, k=k, where=where)
     text = store.text_search(EVENTS, query, k=k, where=where)
     return rrf([dense, text], key=lambda r: r["event_id"])[:k]

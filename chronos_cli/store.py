@@ -172,7 +172,7 @@ def turn_row_to_json(row: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def _iso(dt: datetime, granularity: str) -> str:
+def iso_at(dt: datetime, granularity: str) -> str:
     """Dates for day-or-coarser granularities, datetimes for finer ones."""
     if granularity in ("instant", "part_of_day"):
         return dt.isoformat()
@@ -188,8 +188,8 @@ EVENT_JSON_FIELDS = (
 def event_row_to_json(row: dict[str, Any]) -> dict[str, Any]:
     """An event row as `events --json` shows it: the §3 fields, ISO dates, no vector."""
     out = {k: row.get(k) for k in EVENT_JSON_FIELDS}
-    out["start"] = _iso(row["start"], row["granularity"])
-    out["end"] = _iso(row["end"], row["granularity"])
+    out["start"] = iso_at(row["start"], row["granularity"])
+    out["end"] = iso_at(row["end"], row["granularity"])
     out["t_conv"] = row["t_conv"].isoformat()
     out["source_turn_ids"] = list(row.get("source_turn_ids") or [])
     out["aliases"] = list(row.get("aliases") or [])

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from chronos_cli.config import ENV_VARS, SECRET_ENV_VARS
+from tests.llm_server import cohere_server, openai_server  # noqa: F401  (fixtures for every test module)
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED_DATA = ROOT.parent / "shared" / "data"

@@ -27,7 +27,6 @@ from typer.testing import CliRunner
 from chronos_cli.ask.policy import FORCE_ANSWER, NO_ANSWER
 from chronos_cli.cli import app
 from tests.conftest import write_jsonl
-from tests.llm_server import openai_server  # noqa: F401
 from tests.test_faults import assert_one_line_failure
 
 NOW = "2024-05-10T12:00"
@@ -59,7 +58,7 @@ def built_db(tmp_path_factory, embedder):
 
 
 @pytest.fixture
-def env(monkeypatch, openai_server, built_db, embedder):  # noqa: F811
+def env(monkeypatch, openai_server, built_db, embedder):
     monkeypatch.setattr(random, "uniform", lambda a, b: 0.001)  # back-off waits ~0
     share_local_embedder(monkeypatch, embedder)
     monkeypatch.setenv("CHRONOS_MODEL", "openai/test-model")

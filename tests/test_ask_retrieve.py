@@ -7,6 +7,7 @@ from datetime import datetime, timedelta
 
 import pytest
 
+from chronos_cli.ask.plan import TimeRange
 from chronos_cli.ask.retrieve import (
     content_query,
     initial_retrieval,
@@ -151,10 +152,11 @@ def test_time_range_adds_a_dated_ranking_not_a_filter(store, embedder):
     day = T0 + timedelta(days=6 * 5 + 1)  # the week of session s5
     q = "What class did Ana join?"
     qv = embedder.embed([q])[0]
-    rankings = offline_rankings(store, q, qv, where=WHERE, time_range=(T0 + timedelta(days=30), day + timedelta(days=5)))
+    rng = TimeRange(phrase="", start=T0 + timedelta(days=30), end=day + timedelta(days=5), granularity="day", display="")
+    rankings = offline_rankings(store, q, qv, where=WHERE, time_range=rng)
     assert rankings["dates"]
     assert all(T0 + timedelta(days=30) <= r["t_conv"] <= day + timedelta(days=5) for r in rankings["dates"])
-    ranked = _rank(store, embedder, q, time_range=(T0 + timedelta(days=30), day + timedelta(days=5)))
+    ranked = _rank(store, embedder, q, time_range=rng)
     assert any(r["t_conv"] < T0 + timedelta(days=30) for r in ranked)  # other dates stay in
     assert "dates" not in offline_rankings(store, q, qv, where=WHERE)
 

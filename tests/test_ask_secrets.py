@@ -17,8 +17,7 @@ import pytest
 from typer.testing import CliRunner
 
 from chronos_cli.cli import app
-from tests.llm_server import cohere_server, openai_server  # noqa: F401
-from tests.test_ask_faults import (  # noqa: F401
+from tests.test_ask_faults import (  # noqa: F401, F811  (shared fixtures)
     ANSWER,
     PLAN,
     QUESTION,
@@ -33,7 +32,7 @@ NOW = "2024-05-10T12:00"
 
 
 @pytest.fixture
-def env(monkeypatch, openai_server, cohere_server, caplog, embedder):  # noqa: F811
+def env(monkeypatch, openai_server, cohere_server, caplog, embedder):
     caplog.set_level(logging.DEBUG)
     monkeypatch.setattr(random, "uniform", lambda a, b: 0.001)
     share_local_embedder(monkeypatch, embedder)
@@ -67,7 +66,7 @@ def assert_keys_sent(oai, co):
 
 
 @pytest.mark.parametrize("json_out", [True, False], ids=["json", "trace"])
-def test_ask_keys_reach_servers_but_nowhere_else(json_out, env, built_db, _isolated_home, caplog, embedder):  # noqa: F811
+def test_ask_keys_reach_servers_but_nowhere_else(json_out, env, built_db, _isolated_home, caplog, embedder):  # noqa: F811  (fixture imported from test_ask_faults)
     oai, co = env
     # plan, one tool step (a search that Cohere reranks too), the answer
     oai.chat.extend([{"content": json.dumps(PLAN)}, dict(SEARCH), {"content": ANSWER}])
@@ -83,7 +82,7 @@ def test_ask_keys_reach_servers_but_nowhere_else(json_out, env, built_db, _isola
     assert_no_keys([r.stdout, r.stderr], caplog, _isolated_home, built_db)
 
 
-def test_agent_401_echoing_the_key(env, built_db, _isolated_home, caplog, embedder):  # noqa: F811
+def test_agent_401_echoing_the_key(env, built_db, _isolated_home, caplog, embedder):  # noqa: F811  (fixture imported from test_ask_faults)
     oai, co = env
     oai.chat.append({"status": 401, "echo_key": True})
     r = ask(built_db, "--no-dynamic-prompting", "--json")
@@ -95,7 +94,7 @@ def test_agent_401_echoing_the_key(env, built_db, _isolated_home, caplog, embedd
 
 
 @pytest.mark.parametrize("json_out", [True, False], ids=["json", "trace"])
-def test_planner_401_echoing_the_key(json_out, env, built_db, _isolated_home, caplog, embedder):  # noqa: F811
+def test_planner_401_echoing_the_key(json_out, env, built_db, _isolated_home, caplog, embedder):  # noqa: F811  (fixture imported from test_ask_faults)
     """The planner's 401 falls back to the rule plan; its error text lands in the output, scrubbed."""
     oai, co = env
     oai.chat.extend([{"status": 401, "echo_key": True}, {"content": ANSWER}])
@@ -111,7 +110,7 @@ def test_planner_401_echoing_the_key(json_out, env, built_db, _isolated_home, ca
 
 
 @pytest.mark.parametrize("json_out", [True, False], ids=["json", "trace"])
-def test_cohere_401_echoing_the_key(json_out, env, built_db, _isolated_home, caplog, embedder):  # noqa: F811
+def test_cohere_401_echoing_the_key(json_out, env, built_db, _isolated_home, caplog, embedder):  # noqa: F811  (fixture imported from test_ask_faults)
     """A reranker that rejects the key: retrieval goes on without it; the error is recorded, scrubbed."""
     oai, co = env
     co.rerank.append({"status": 401, "echo_key": True})

@@ -10,14 +10,13 @@ from chronos_cli.index import index_paths
 from chronos_cli.llm import ProviderError
 from chronos_cli.store import TURNS, EmbedModelMismatch, Store
 from tests.conftest import write_jsonl
-from tests.llm_server import openai_server  # noqa: F401
 
 
 def _embedder(server, **kw):
     return LiteLLMEmbedder("openai/test-embed", api_base=server.base_url, api_key="sk-test-embed-0000", **kw)
 
 
-def test_litellm_embedder_batches_and_normalises(openai_server, monkeypatch):  # noqa: F811
+def test_litellm_embedder_batches_and_normalises(openai_server, monkeypatch):
     monkeypatch.setattr(LiteLLMEmbedder, "batch_size", 2)
     e = _embedder(openai_server)
     v = e.embed(["one", "two", "three"])
@@ -27,7 +26,7 @@ def test_litellm_embedder_batches_and_normalises(openai_server, monkeypatch):  #
     assert [b["input"] for b in bodies] == [["one", "two"], ["three"]]
 
 
-def test_litellm_embedder_retries_then_fails_cleanly(openai_server):  # noqa: F811
+def test_litellm_embedder_retries_then_fails_cleanly(openai_server):
     openai_server.embeddings.extend([{"status": 429}])
     e = _embedder(openai_server, base_delay=0.01)
     assert e.embed(["x"]).shape[0] == 1  # one 429, then the default answer
@@ -39,7 +38,7 @@ def test_litellm_embedder_retries_then_fails_cleanly(openai_server):  # noqa: F8
     assert "sk-test-embed" not in str(info.value)
 
 
-def test_index_with_api_embeddings_records_the_model(tmp_path, openai_server, embedder):  # noqa: F811
+def test_index_with_api_embeddings_records_the_model(tmp_path, openai_server, embedder):
     src = write_jsonl(tmp_path / "a.jsonl", [
         {"session_id": "s", "timestamp": "2026-01-05T10:00:00", "speaker": "user", "text": "I bought a bike"},
     ])

@@ -10,7 +10,6 @@ import pytest
 from chronos_cli.extract.llm_extractor import LLMExtractor
 from chronos_cli.llm import LiteLLMClient, ProviderError
 from chronos_cli.models import Session, Turn
-from tests.llm_server import openai_server  # noqa: F401
 
 REPLY = json.dumps({"events": [{
     "subject": "Caroline", "verb": "went to", "object": "a LGBTQ support group", "time_expression": "yesterday",
@@ -30,7 +29,7 @@ def _client(server, **kw) -> LiteLLMClient:
     return LiteLLMClient("openai/test-model", api_base=server.base_url, api_key="sk-test-1", **kw)
 
 
-def test_wire_extraction_temperature_zero(openai_server):  # noqa: F811
+def test_wire_extraction_temperature_zero(openai_server):
     openai_server.chat.append({"content": REPLY})
     ex = LLMExtractor(_client(openai_server))
     [[e]] = ex.extract([_session()])
@@ -41,21 +40,21 @@ def test_wire_extraction_temperature_zero(openai_server):  # noqa: F811
     assert ex.usage.llm_calls == 1 and ex.usage.prompt_tokens > 0
 
 
-def test_wire_429_then_success(openai_server):  # noqa: F811
+def test_wire_429_then_success(openai_server):
     openai_server.chat.extend([{"status": 429}, {"content": REPLY}])
     [[e]] = LLMExtractor(_client(openai_server)).extract([_session()])
     assert e.object == "a LGBTQ support group"
     assert len(openai_server.chat_requests) == 2
 
 
-def test_wire_500_gives_up_with_provider_error(openai_server):  # noqa: F811
+def test_wire_500_gives_up_with_provider_error(openai_server):
     openai_server.chat.extend([{"status": 500}, {"status": 500}])
     with pytest.raises(ProviderError) as info:
         LLMExtractor(_client(openai_server, num_retries=1)).extract([_session()])
     assert "sk-test-1" not in str(info.value)
 
 
-def test_wire_timeout(openai_server):  # noqa: F811
+def test_wire_timeout(openai_server):
     openai_server.chat.append({"sleep": 1.5, "content": REPLY})
     with pytest.raises(ProviderError):
         LLMExtractor(_client(openai_server, num_retries=0, timeout=0.3)).extract([_session()])

@@ -17,7 +17,6 @@ from typer.testing import CliRunner
 
 from chronos_cli.cli import app
 from tests.conftest import write_jsonl
-from tests.llm_server import openai_server  # noqa: F401
 
 N_SESSIONS, N_TURNS = 4, 3  # with CHRONOS_INDEX_BATCH_TURNS=6: two batches of two sessions
 OK_EVENTS = json.dumps({"events": []})

@@ -8,7 +8,6 @@ import pytest
 from pydantic import BaseModel
 
 from chronos_cli.llm import LiteLLMClient, LLMOutputError, ProviderError, ResponseCache, Usage, structured, tool_message
-from tests.llm_server import openai_server  # noqa: F401
 
 KEY = "sk-test-wire0123456789abcdefXYZ"
 MSGS = [{"role": "user", "content": "When did I move to Lisbon?"}]

@@ -8,7 +8,6 @@ import pytest
 
 from chronos_cli.llm import ProviderError
 from chronos_cli.rerank import CohereReranker, Reranker
-from tests.llm_server import cohere_server  # noqa: F401
 
 KEY = "co-test-Xy7Gq2Lm9Pz4Rt8Vb3Nc6Kw1Hs5Jd0Fa2Ge4"
 DOCS = [

@@ -11,7 +11,6 @@ from typer.testing import CliRunner
 
 from chronos_cli.cli import app
 from tests.conftest import write_jsonl
-from tests.llm_server import openai_server  # noqa: F401
 
 OPENAI_KEY = "sk-SECRETopenai-7f3a9c1e5b2d4f60"
 COHERE_KEY = "co-SECRETcohere-91b7e3d2a6c4"

@@ -46,8 +46,17 @@ def answer(
     reranker=None,
     namespaces: list[str] | None = None,
     on_step: Callable[[Step], None] | None = None,
+    ranking_depth: int | None = None,
+    on_ranking: Callable[[list[dict]], None] | None = None,
 ) -> AskResult:
-    """Answer ``question`` over ``store``. ``llm`` None → the offline rule policy."""
+    """Answer ``question`` over ``store``. ``llm`` None → the offline rule policy.
+
+    ``ranking_depth``/``on_ranking`` (evaluation): the one initial retrieval fetches
+    ``max(options.top_n, ranking_depth)`` turns and hands that whole ranking to ``on_ranking``;
+    only its first ``options.top_n`` turns are the seed (the same turns a plain run seeds with:
+    every ranking is cut from one sorted list). ``on_ranking`` is not called when there was no
+    initial retrieval (switched off, or it failed).
+    """
     options = options or AskOptions()
     if options.offline:
         llm = planner_llm = reranker = None
@@ -84,9 +93,12 @@ def answer(
         errors = []
         try:
             qvec = embedder.embed([question])[0]
-            ranked = initial_retrieval(store, question, qvec, where=where, reranker=reranker, use_rerank=options.rerank,
-                                       pool=options.pool, top_n=options.top_n,
-                                       time_range=plan.time_range if options.date_filter else None)
+            rows = initial_retrieval(store, question, qvec, where=where, reranker=reranker, use_rerank=options.rerank,
+                                     pool=options.pool, top_n=max(options.top_n, ranking_depth or 0),
+                                     time_range=plan.time_range if options.date_filter else None)
+            if on_ranking is not None:
+                on_ranking(rows)
+            ranked = rows[:options.top_n]
             context = format_context(expand_neighbours(store, ranked))
         except Exception as e:  # noqa: BLE001 - e.g. the reranker is down: go on without seeds
             errors.append(f"initial retrieval failed: {e}")

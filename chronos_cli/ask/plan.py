@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import re
 from datetime import datetime
-from typing import Literal
+from typing import Literal, get_args
 
 from pydantic import BaseModel, Field
 
 Operation = Literal["lookup", "when", "count", "latest", "list", "compare", "multi-hop"]
-OPERATIONS = ("lookup", "when", "count", "latest", "list", "compare", "multi-hop")
+OPERATIONS: tuple[str, ...] = get_args(Operation)
 
 STOP = set(
     """a an the and or but if of to in on at by for with from about as into over after before

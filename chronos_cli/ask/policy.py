@@ -7,6 +7,7 @@ Interface: ``decide(state) -> Decision`` (tool calls, or a final answer) and
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass, field
 from datetime import date, datetime
@@ -15,7 +16,7 @@ from typing import Any
 from chronos_cli.ask.plan import Plan, rule_plan, stem, stems_of
 from chronos_cli.ask.tools import ToolResult, format_event
 from chronos_cli.llm import LLMResponse, ToolCall
-from chronos_cli.store import event_row_to_json
+from chronos_cli.store import event_row_to_json, iso_at
 
 FORCE_ANSWER = (
     "You have used all your tool steps. Answer the question now from what you have found, "
@@ -79,10 +80,6 @@ class LLMPolicy:
 _PLANNED = re.compile(r"\b(will|want to|wanted to|going to|plan(ning|ned)? to|hope to|need to|'ll|should|might|thinking about)\b", re.I)
 _CANCEL = re.compile(r"\b(cancel+ed|cancel+ing|called off|didn't go|did not go|postponed|skipped)\b", re.I)
 _SENT = re.compile(r"(?<=[.!?])\s+|\n+")
-
-
-def _iso(dt: datetime, gran: str) -> str:
-    return dt.isoformat() if gran in ("instant", "part_of_day") else dt.date().isoformat()
 
 
 def _display(start: datetime, end: datetime, gran: str) -> str:
@@ -164,7 +161,7 @@ def turn_cands(rows: list[dict[str, Any]], target: set[str], offset: int = 0) ->
         best_sc = max(sc for sc, _ in scored)
         sent = next(s for sc, s in scored if sc == best_sc)
         t = r["t_conv"]
-        spans = [s for s in resolve(sent, t) if s.start.date() <= t.date() or True]
+        spans = resolve(sent, t)
         if spans:
             pos = min((m.start() for w in target for m in re.finditer(re.escape(w), sent.lower())), default=0)
             sp = min(spans, key=lambda s: abs(s.start_char - pos))
@@ -214,14 +211,8 @@ class RulePolicy:
             calls += [("search_events", {"query": query, "k": 20, **rng}), ("search_turns", {"query": query, "k": 20, **turn_rng})]
             if pattern and op in ("count", "latest", "when", "compare", "lookup"):
                 calls += [("grep_events", {"pattern": pattern, **rng}), ("grep_turns", {"pattern": pattern, **turn_rng})]
-        chosen = []
-        for name, args in calls:
-            if name in enabled:
-                chosen.append((name, args))
-            elif name.startswith("grep") and args["pattern"] == "." and ("search_" + name[5:]) in enabled:
-                pass  # a list with vector tools only: the search calls above cover it
-        import json
-
+        # a disabled tool's call is dropped (a list with vector tools only: its search calls cover the greps)
+        chosen = [(name, args) for name, args in calls if name in enabled]
         return [ToolCall(id=f"rule_{n0 + i}", name=n, arguments=json.dumps(a)) for i, (n, a) in enumerate(chosen)]
 
     def decide(self, state: AgentState) -> Decision:
@@ -315,7 +306,7 @@ class RulePolicy:
         text = f"{lead + ': ' if lead else ''}{when} — {what} ({c.cite()})."
         if c.planned:
             text += " (This was mentioned as a plan; I could not confirm that it happened.)"
-        return Decision(answer=text, answer_range={"start": _iso(c.start, c.gran), "end": _iso(c.end, c.gran)},
+        return Decision(answer=text, answer_range={"start": iso_at(c.start, c.gran), "end": iso_at(c.end, c.gran)},
                         events=[event_row_to_json(c.row)] if c.kind == "event" else [])
 
     def _count(self, plan: Plan, cands: list[Cand]) -> Decision:

@@ -22,6 +22,15 @@ def row_key(row: dict[str, Any]) -> str:
     return row.get("event_id") or row.get("key") or f"{row.get('namespace')}/{row.get('session_id')}/{row.get('turn_id')}"
 
 
+def rrf_rows(rankings: Sequence[Sequence[dict[str, Any]]], *, top_n: int) -> list[dict[str, Any]]:
+    """RRF of ``rankings`` (rows keyed by ``row_key``): the best ``top_n`` rows, each with
+    ``_score`` = the fused score."""
+    fused = rrf(rankings, key=row_key)[:top_n]
+    for r in fused:
+        r["_score"] = round(float(r.pop("_rrf")), 6)
+    return fused
+
+
 def rerank_rows(
     question: str,
     dense: Sequence[dict[str, Any]],
@@ -55,7 +64,4 @@ def rerank_rows(
     if restrict_to_dense:
         pool = {row_key(r) for r in dense}
         lex = [r for r in lex if row_key(r) in pool]
-    fused = rrf([dense, *([lex] * LEXICAL_WEIGHT)], key=row_key)
-    for r in fused:
-        r["_score"] = round(float(r.pop("_rrf")), 6)
-    return fused[:top_n]
+    return rrf_rows([dense, *([lex] * LEXICAL_WEIGHT)], top_n=top_n)

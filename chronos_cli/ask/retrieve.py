@@ -26,8 +26,9 @@ from typing import Any
 
 from lancedb.expr import col
 
-from chronos_cli.ask.rerank import rerank_rows, row_key
-from chronos_cli.search import rrf
+from chronos_cli.ask.plan import TimeRange
+from chronos_cli.ask.rerank import rerank_rows, rrf_rows
+from chronos_cli.search import hybrid_events
 from chronos_cli.store import EVENTS, TURNS, Store, turn_row_to_json
 from chronos_cli.text import one_line
 
@@ -50,9 +51,6 @@ FIRST_PERSON = frozenset({"i", "me", "my", "mine", "myself"})
 # each offline ranking's list length (the dense/BM25 pools are ``pool``)
 EVENT_K = 50
 SIDE_K = 50
-
-# RRF weights (a ranking counted n times, default 1): no ranking is favoured
-FUSION_WEIGHTS: dict[str, int] = {}  # every ranking once
 
 _WORD = re.compile(r"\w+")
 
@@ -149,9 +147,7 @@ def event_turn_ranking(store: Store, query: str, qvec, *, where=None, k: int = E
     turns in its place (first occurrence wins)."""
     if store.table(EVENTS) is None:
         return []
-    dense = store.vector_search(EVENTS, qvec, k=k, where=where)
-    text = store.text_search(EVENTS, query, k=k, where=where)
-    events = rrf([dense, text], key=lambda r: r["event_id"])[:k]
+    events = hybrid_events(store, None, query, k=k, where=where, vec=qvec)
     order: list[str] = []
     seen: set[str] = set()
     for e in events:
@@ -200,16 +196,11 @@ def window_ranking(store: Store, hits: list[dict[str, Any]]) -> list[dict[str, A
     return out
 
 
-def _range_filter(time_range):
+def _range_filter(time_range: TimeRange | None):
+    """The filter of turns said in the plan's resolved range."""
     if time_range is None:
         return None
-    start = getattr(time_range, "start", None)
-    end = getattr(time_range, "end", None)
-    if start is None and isinstance(time_range, (tuple, list)):
-        start, end = time_range
-    if start is None and end is None:
-        return None
-    return Store.build_filter(start=start, end=end)
+    return Store.build_filter(start=time_range.start, end=time_range.end)
 
 
 # -- initial retrieval ---------------------------------------------------------------------
@@ -225,12 +216,12 @@ def initial_retrieval(
     use_rerank: bool = True,
     pool: int = 100,
     top_n: int = 15,
-    time_range=None,
+    time_range: TimeRange | None = None,
 ) -> list[dict[str, Any]]:
     """The ranked top ``top_n`` turn rows (with ``_score``).
 
-    ``time_range``: the plan's resolved range (anything with ``start``/``end``, or a pair):
-    offline, turns said in it get one more ranking (a boost, not a filter).
+    ``time_range``: the plan's resolved range: offline, turns said in it get one more ranking
+    (a boost, not a filter).
     """
     if not use_rerank or reranker is not None:
         dense = store.vector_search(TURNS, qvec, k=pool, where=where)
@@ -239,18 +230,13 @@ def initial_retrieval(
     return fuse(rankings, top_n=top_n)
 
 
-def fuse(rankings: dict[str, list[dict[str, Any]]], *, top_n: int, weights: dict[str, int] | None = None) -> list[dict[str, Any]]:
-    """RRF of the named rankings, each counted ``weights[name]`` times; ``_score`` = fused score."""
-    weights = FUSION_WEIGHTS if weights is None else weights
-    lists = [r for name, r in rankings.items() for _ in range(weights.get(name, 1)) if r]
-    fused = rrf(lists, key=row_key)[:top_n]
-    for r in fused:
-        r["_score"] = round(float(r.pop("_rrf")), 6)
-    return fused
+def fuse(rankings: dict[str, list[dict[str, Any]]], *, top_n: int) -> list[dict[str, Any]]:
+    """RRF of the named rankings, each counted once; ``_score`` = fused score."""
+    return rrf_rows(list(rankings.values()), top_n=top_n)
 
 
 def offline_rankings(
-    store: Store, question: str, qvec, *, where=None, pool: int = 100, time_range=None,
+    store: Store, question: str, qvec, *, where=None, pool: int = 100, time_range: TimeRange | None = None,
 ) -> dict[str, list[dict[str, Any]]]:
     """The offline rankings of turns to fuse, by name (queries run concurrently):
 

@@ -10,6 +10,9 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
+# the agent's tools (``chronos_cli.ask.tools.Tools`` methods of these names; ``Tools.NAMES``)
+TOOL_NAMES = ("search_turns", "search_events", "grep_turns", "grep_events")
+
 
 class AskOptions(BaseModel):
     """Switches of one run; the ablation switches mirror the paper's Table 3."""
@@ -28,7 +31,8 @@ class AskOptions(BaseModel):
     concurrency: int = 4  # tool calls of one step at once
 
     def tool_names(self) -> list[str]:
-        names = ["search_turns", "search_events", "grep_turns", "grep_events"]
+        """The enabled tools (of ``TOOL_NAMES``) under the ablation switches."""
+        names = list(TOOL_NAMES)
         if self.grep_only:
             names = [n for n in names if n.startswith("grep")]
         if self.vector_only:

@@ -12,18 +12,21 @@ from __future__ import annotations
 import inspect
 import json
 import re
+import threading
 import time
 import typing
 from dataclasses import dataclass, field
 from datetime import datetime
-from datetime import time as dtime
 from typing import Any
 
 from pydantic import ConfigDict, ValidationError, create_model
 
 from chronos_cli.ask.rerank import rerank_rows
+from chronos_cli.ask.retrieve import content_query
+from chronos_cli.ask.steps import TOOL_NAMES, AskOptions
 from chronos_cli.llm import ToolCall
 from chronos_cli.store import EVENTS, TURNS, Store, StoreError, event_row_to_json
+from chronos_cli.temporal.dates import parse_iso_bound
 from chronos_cli.text import one_line
 
 POOL = 100
@@ -39,19 +42,16 @@ class ToolError(Exception):
 
 
 def parse_date_arg(value: Any, *, name: str, end: bool = False) -> datetime | None:
-    """An ISO date/datetime argument → datetime (a bare date covers the whole day)."""
+    """An ISO date/datetime argument → datetime (``parse_iso_bound``: a bare date covers the
+    whole day). Only the ISO shapes the schemas name pass: a model's string is checked here."""
     if value is None or value == "":
         return None
     if not isinstance(value, str) or not _ISO.match(value.strip()):
         raise ToolError(f"{name}: {str(value)[:60]!r} is not an ISO date; use YYYY-MM-DD or YYYY-MM-DDTHH:MM")
-    v = value.strip()
     try:
-        d = datetime.fromisoformat(v)
-    except ValueError:
-        raise ToolError(f"{name}: {v!r} is not a valid calendar date") from None
-    if len(v) == 10:
-        d = datetime.combine(d.date(), dtime.max if end else dtime.min)
-    return d
+        return parse_iso_bound(value, end=end)
+    except ValueError as e:
+        raise ToolError(f"{name}: {e}") from None
 
 
 @dataclass
@@ -152,11 +152,9 @@ def format_event(r: dict[str, Any]) -> str:
 class Tools:
     """The four tools, bound to one store, embedder and question."""
 
-    NAMES = ("search_turns", "search_events", "grep_turns", "grep_events")
+    NAMES = TOOL_NAMES
 
     def __init__(self, store: Store, embedder, question: str, *, namespaces=None, reranker=None, options=None) -> None:
-        from chronos_cli.ask.steps import AskOptions
-
         self.store = store
         self.embedder = embedder
         self.question = question
@@ -164,7 +162,9 @@ class Tools:
         self.reranker = reranker
         self.options = options or AskOptions()
         self.enabled = self.options.tool_names()
-        self._lex_cache: dict[tuple, list] = {}
+        # (table, filter SQL) -> the question's BM25 ranking there (one question's lifetime)
+        self._lex_cache: dict[tuple[str, str | None], list[dict[str, Any]]] = {}
+        self._lex_lock = threading.Lock()
 
     # -- the tools themselves (their docstrings are the schemas) --------------------------
 
@@ -269,14 +269,25 @@ class Tools:
         where = self._where(name, start, end)
         vec = self.embedder.embed([query])[0]
         dense = self.store.vector_search(name, vec, k=POOL, where=where)
-        lexical = []
-        if self.options.rerank and self.reranker is None:
-            lexical = self.store.text_search(name, self.question, k=POOL, where=where)
+        lexical = self._question_bm25(name, where) if self.options.rerank and self.reranker is None else []
         rows = rerank_rows(
             self.question, dense, lexical, top_n=k, reranker=self.reranker, use_rerank=self.options.rerank, restrict_to_dense=True,
             text_of=(lambda r: r.get("text") or "") if name == TURNS else (lambda r: f"{r['text']} ({r['start']:%Y-%m-%d}): {r.get('evidence') or ''}"),
         )
         return self._result(name, rows)
+
+    def _question_bm25(self, name: str, where) -> list[dict[str, Any]]:
+        """BM25 ranking of the ORIGINAL question's content words (``content_query``, as the
+        initial retrieval queries it) in table ``name`` under ``where``: the offline reranker's
+        lexical list. Computed once per (table, filter) for this question."""
+        key = (name, where.to_sql() if where is not None else None)
+        with self._lex_lock:
+            hit = self._lex_cache.get(key)
+        if hit is None:
+            hit = self.store.text_search(name, content_query(self.question), k=POOL, where=where)
+            with self._lex_lock:
+                hit = self._lex_cache.setdefault(key, hit)
+        return hit
 
     def _grep(self, name: str, pattern: str, start, end) -> ToolResult:
         if not pattern:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
-from datetime import date, datetime, time
+from datetime import date, datetime
 from typing import Any, NoReturn
 
 import typer
@@ -37,13 +37,12 @@ def parse_day(value: str | None, *, end: bool = False, option: str = "--since") 
     """A --since/--until value: an ISO date or datetime; a bare date covers the whole day."""
     if value is None:
         return None
+    from chronos_cli.temporal.dates import parse_iso_bound
+
     try:
-        d = datetime.fromisoformat(value)
-    except ValueError:
-        fail(f"{option}: {value!r} is not a date (use YYYY-MM-DD or an ISO datetime)", 2)
-    if len(value) <= 10:  # a bare date: the whole day, inclusive
-        return datetime.combine(d.date(), time.max if end else time.min)
-    return d.replace(tzinfo=None)
+        return parse_iso_bound(value, end=end)
+    except ValueError as e:
+        fail(f"{option}: {e}", 2)
 
 
 def parse_now(value: str | None) -> datetime:

@@ -289,7 +289,8 @@ class EvalSetup:
     def rank(self, item: EvalItem, time_range=None) -> list[dict]:
         """The initial retrieval's ranking (top ``retrieve_k`` turns) for ``item``, made as
         ``ask`` makes it (same pool, reranker and plan ``time_range``), only deeper: its first
-        ``options.top_n`` turns are the agent's seed."""
+        ``options.top_n`` turns are the agent's seed. Used when no answer run handed its own
+        ranking out (``--retrieval-only``, ``answer_fn``, no initial retrieval)."""
         from chronos_cli.ask import AskOptions
         from chronos_cli.ask.retrieve import initial_retrieval
         from chronos_cli.store import Store
@@ -305,10 +306,11 @@ class EvalSetup:
             top_n=self.retrieve_k,
             time_range=time_range,
         )
-        return [{"session_id": r["session_id"], "turn_id": r["turn_id"], "score": round(float(r.get("_score", 0.0)), 6)} for r in rows]
+        return ranking_rows(rows)
 
-    def ask(self, item: EvalItem) -> dict:
-        """The agent's result as ``ask --json`` prints it."""
+    def ask(self, item: EvalItem, on_ranking: Callable[[list[dict]], None] | None = None) -> dict:
+        """The agent's result as ``ask --json`` prints it. ``on_ranking``: receives the initial
+        retrieval's ranking to depth ``retrieve_k`` (``ranking_rows``), when the agent made one."""
         if self.answer_fn is not None:
             return self.answer_fn(item)
         from chronos_cli.ask import AskOptions, answer
@@ -318,18 +320,26 @@ class EvalSetup:
             item.question, store=self.store, embedder=self.embedder, now=item.now,
             options=self.options or AskOptions(), llm=llm, planner_llm=planner_llm,
             reranker=self.reranker, namespaces=[item.namespace],
+            ranking_depth=self.retrieve_k,
+            on_ranking=None if on_ranking is None else (lambda rows: on_ranking(ranking_rows(rows))),
         )
         return res.model_dump(mode="json") if hasattr(res, "model_dump") else dict(res)
+
+
+def ranking_rows(rows: Sequence[dict]) -> list[dict]:
+    """A ranking of turn rows as the metrics read it: session id, turn id, score."""
+    return [{"session_id": r["session_id"], "turn_id": r["turn_id"], "score": round(float(r.get("_score", 0.0)), 6)} for r in rows]
 
 
 def base_record(setup: EvalSetup, item: EvalItem, benchmark: str) -> dict:
     """Answer (unless retrieval-only), rank and judge one item: the fields every benchmark shares.
 
-    The retrieval metrics come from one ranking made here, to depth ``retrieve_k`` (50), with
-    the time range of the plan the answer used (``EvalSetup.time_range``; retrieval-only: the
-    rule plan). An answer run still retrieves twice — once inside ``ask.answer()`` (its top
-    ``options.top_n`` seed) and once here for the deeper ranking — because ``answer()`` has no
-    way to hand out a deeper ranking or take one in.
+    The retrieval metrics come from the answer run's own initial retrieval, made to depth
+    ``retrieve_k`` (50) by ``ask.answer(ranking_depth=...)`` — one retrieval per question, its
+    first ``options.top_n`` turns the agent's seed. Without one (``--retrieval-only``, an
+    ``answer_fn``, ``--no-initial-retrieval``, or the retrieval failed inside the agent) the
+    ranking is made here by ``EvalSetup.rank``, with the time range of the plan the answer used
+    (``EvalSetup.time_range``; retrieval-only: the rule plan).
     """
     t0 = time.perf_counter()
     rec: dict[str, Any] = {
@@ -343,8 +353,16 @@ def base_record(setup: EvalSetup, item: EvalItem, benchmark: str) -> dict:
     rec["correct"] = None
     rec["judge"] = None
     rec["usage"] = {}
-    res = None if setup.retrieval_only else setup.ask(item)
-    rec["retrieval"] = retrieval_record(setup.rank(item, setup.time_range(item, res)), item)
+    ranking: list[dict] | None = None
+
+    def keep(rows: list[dict]) -> None:
+        nonlocal ranking
+        ranking = rows
+
+    res = None if setup.retrieval_only else setup.ask(item, on_ranking=keep)
+    if ranking is None:
+        ranking = setup.rank(item, setup.time_range(item, res))
+    rec["retrieval"] = retrieval_record(ranking, item)
     if res is not None:
         rec["hypothesis"] = str(res.get("answer") or "")
         rec["answer_range"] = res.get("answer_range")
