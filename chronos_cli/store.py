@@ -640,19 +640,9 @@ class Store:
             q = q.select(list(columns))
         return q.limit(None).to_arrow()
 
-    def grep(
-        self,
-        name: str,
-        pattern: str,
-        *,
-        ignore_case: bool = False,
-        where: Expr | None = None,
-        speaker: str | None = None,
-        limit: int | None = None,
-    ) -> list[dict[str, Any]]:
-        """Regex over text with RE2 (pyarrow.compute): linear time, no catastrophic backtracking.
-        Matches oldest first; ``limit`` cuts before rows become Python objects."""
-        return self.grep_counted(name, pattern, ignore_case=ignore_case, where=where, speaker=speaker, limit=limit)[0]
+    def grep(self, name: str, pattern: str, **options: Any) -> list[dict[str, Any]]:
+        """The matching rows of ``grep_counted`` (same options)."""
+        return self.grep_counted(name, pattern, **options)[0]
 
     def grep_counted(
         self,
@@ -664,7 +654,8 @@ class Store:
         speaker: str | None = None,
         limit: int | None = None,
     ) -> tuple[list[dict[str, Any]], int]:
-        """``grep`` and the total number of matches."""
+        """Regex over text with RE2 (pyarrow.compute): linear time, no catastrophic backtracking.
+        Matches oldest first, and their total; ``limit`` cuts before rows become Python objects."""
         column = "text" if name == TURNS else "search_text"
         data = self.scan(name, where=where, vectors=False)
         if data.num_rows == 0:

@@ -400,3 +400,17 @@ def test_chatgpt_dangling_parent(tmp_path):
     data[1]["mapping"]["b"]["parent"] = "ghost"
     e = error_of(write(tmp_path, "c.json", data))
     assert "'ghost'" in e.message and "missing from mapping" in e.message
+
+
+def test_unknown_zone_name_is_an_unparseable_timestamp(tmp_path):
+    """dateutil only warns about "10:0L0" (zone "L"); the reader reports it, nothing on stderr."""
+    import warnings
+
+    from chronos_cli.archives import ArchiveError, read_archive
+
+    p = tmp_path / "a.jsonl"
+    p.write_text('{"session_id": "s", "timestamp": "2024-01-01T10:0L0:00", "speaker": "user", "text": "hi"}\n')
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # any warning fails the test
+        with pytest.raises(ArchiveError, match="unparseable timestamp"):
+            read_archive(p)

@@ -113,10 +113,10 @@ def test_longmemeval_scripted_models_print_table1(dbs, tmp_path, monkeypatch):
 
 
 def test_ablation_flags_reach_ask_options():
-    from chronos_cli.commands.eval_cmd import ABLATIONS, _ask_options
+    from chronos_cli.commands.common import ABLATIONS, ask_options
 
-    flags = {name: False for name in ABLATIONS} | {"max_steps": 7, "no_rerank": True, "turns_only": True}
-    o = _ask_options(flags)
+    flags = {name: False for name in ABLATIONS} | {"no_rerank": True, "turns_only": True}
+    o = ask_options(flags, offline=False, max_steps=7)
     assert o.rerank is False and o.turns_only is True and o.max_steps == 7
     assert o.initial_retrieval and o.dynamic_prompting and o.date_filter and not o.grep_only and not o.vector_only
     assert "search_events" not in o.tool_names()

@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import math
 import re
+import warnings
 from dataclasses import dataclass
 from datetime import datetime, timezone, tzinfo
 from pathlib import Path
@@ -158,8 +159,12 @@ def parse_iso(text: str, tz: tzinfo | None, *, dayfirst: bool = False) -> dateti
         dt = datetime.fromisoformat(s)
     except ValueError:
         try:
-            dt = du_parser.parse(s, dayfirst=dayfirst)
-        except (ValueError, OverflowError, du_parser.ParserError):
+            with warnings.catch_warnings():
+                # dateutil only warns (on stderr) about a zone name it does not know, e.g.
+                # "10:0L0": that is an unparseable timestamp, reported as such
+                warnings.simplefilter("error", du_parser.UnknownTimezoneWarning)
+                dt = du_parser.parse(s, dayfirst=dayfirst)
+        except (ValueError, OverflowError, du_parser.ParserError, du_parser.UnknownTimezoneWarning):
             raise ValueError(f"unparseable timestamp {one_line(s, 60)!r}") from None
     if dt.tzinfo is not None and s.upper().endswith("Z"):
         return dt.astimezone(tz) if tz is not None else dt.astimezone()

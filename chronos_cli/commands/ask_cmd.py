@@ -9,7 +9,24 @@ from pathlib import Path
 
 import typer
 
-from chronos_cli.commands.common import DB_HELP, err_console, fail, open_store, parse_now, print_json, settings
+from chronos_cli.commands.common import (
+    ABLATIONS,
+    DB_HELP,
+    GrepOnly,
+    NoDateFilter,
+    NoDynamicPrompting,
+    NoInitialRetrieval,
+    NoRerank,
+    TurnsOnly,
+    VectorOnly,
+    ask_options,
+    err_console,
+    fail,
+    open_store,
+    parse_now,
+    print_json,
+    settings,
+)
 
 
 def register(app: typer.Typer) -> None:
@@ -25,13 +42,13 @@ def register(app: typer.Typer) -> None:
         max_steps: int = typer.Option(10, "--max-steps", min=1, max=50, help="Tool steps before a forced answer."),
         json_out: bool = typer.Option(False, "--json", help="Print the result as JSON."),
         batch: Path = typer.Option(None, "--batch", help="JSONL file of {id, question, now?}: one JSON line out per line in."),
-        no_initial_retrieval: bool = typer.Option(False, "--no-initial-retrieval", help="Ablation: no seed context."),
-        no_dynamic_prompting: bool = typer.Option(False, "--no-dynamic-prompting", help="Ablation: no plan bullets."),
-        no_rerank: bool = typer.Option(False, "--no-rerank", help="Ablation: dense order, no rerank."),
-        no_date_filter: bool = typer.Option(False, "--no-date-filter", help="Ablation: tools ignore start/end."),
-        grep_only: bool = typer.Option(False, "--grep-only", help="Ablation: only the grep tools."),
-        vector_only: bool = typer.Option(False, "--vector-only", help="Ablation: only the search tools."),
-        turns_only: bool = typer.Option(False, "--turns-only", help="Ablation: no event tools."),
+        no_initial_retrieval: NoInitialRetrieval = False,
+        no_dynamic_prompting: NoDynamicPrompting = False,
+        no_rerank: NoRerank = False,
+        no_date_filter: NoDateFilter = False,
+        grep_only: GrepOnly = False,
+        vector_only: VectorOnly = False,
+        turns_only: TurnsOnly = False,
     ) -> None:
         """Answer a question about your archives, with citations (session, date).
 
@@ -45,20 +62,14 @@ def register(app: typer.Typer) -> None:
         """
         if (question is None) == (batch is None):
             fail("give a QUESTION or --batch FILE.jsonl (not both)", 2)
-        if grep_only and vector_only:
-            fail("--grep-only and --vector-only exclude each other", 2)
         if batch is not None and not batch.exists():
             fail(f"{batch}: no such file", 2)
         s = settings(db=db, model=model, planner_model=planner_model, offline=offline)
         now_dt = parse_now(now)
 
-        from chronos_cli.ask.steps import AskOptions
-
-        options = AskOptions(
-            offline=offline or s.effective_model is None, max_steps=max_steps,
-            initial_retrieval=not no_initial_retrieval, dynamic_prompting=not no_dynamic_prompting, rerank=not no_rerank,
-            date_filter=not no_date_filter, grep_only=grep_only, vector_only=vector_only, turns_only=turns_only,
-        )
+        given = locals()
+        flags = {name: given[name] for name in ABLATIONS}
+        options = ask_options(flags, offline=offline or s.effective_model is None, max_steps=max_steps)
         store = open_store(s.db)
         ctx = _context(s, store, options, json_out or batch is not None)
         namespaces = list(namespace) if namespace else None

@@ -12,7 +12,16 @@ from typing import Any
 import typer
 
 from chronos_cli.commands.common import (
+    ABLATIONS,
     DB_HELP,
+    GrepOnly,
+    NoDateFilter,
+    NoDynamicPrompting,
+    NoInitialRetrieval,
+    NoRerank,
+    TurnsOnly,
+    VectorOnly,
+    ask_options,
     err_console,
     fail,
     open_store,
@@ -32,7 +41,6 @@ eval_app = typer.Typer(
     rich_markup_mode="rich",
 )
 
-ABLATIONS = ("no_initial_retrieval", "no_dynamic_prompting", "no_rerank", "no_date_filter", "grep_only", "vector_only", "turns_only")
 
 
 def register(app: typer.Typer) -> None:
@@ -55,13 +63,13 @@ def _command(benchmark: str, summary: str):
         concurrency: int = typer.Option(4, "--concurrency", min=1, max=64, help="Questions in flight at once."),
         resume: bool = typer.Option(False, "--resume", help="Continue an interrupted run (with --out, or the latest matching run) without repeating finished questions."),
         max_steps: int = typer.Option(10, "--max-steps", min=1, max=50, help="Agent step cap."),
-        no_initial_retrieval: bool = typer.Option(False, "--no-initial-retrieval", help="Ablation: no seed retrieval."),
-        no_dynamic_prompting: bool = typer.Option(False, "--no-dynamic-prompting", help="Ablation: no planner bullets."),
-        no_rerank: bool = typer.Option(False, "--no-rerank", help="Ablation: dense order, no rerank."),
-        no_date_filter: bool = typer.Option(False, "--no-date-filter", help="Ablation: tools ignore date ranges."),
-        grep_only: bool = typer.Option(False, "--grep-only", help="Ablation: only grep tools."),
-        vector_only: bool = typer.Option(False, "--vector-only", help="Ablation: only vector-search tools."),
-        turns_only: bool = typer.Option(False, "--turns-only", help="Ablation: no event calendar."),
+        no_initial_retrieval: NoInitialRetrieval = False,
+        no_dynamic_prompting: NoDynamicPrompting = False,
+        no_rerank: NoRerank = False,
+        no_date_filter: NoDateFilter = False,
+        grep_only: GrepOnly = False,
+        vector_only: VectorOnly = False,
+        turns_only: TurnsOnly = False,
         json_out: bool = typer.Option(False, "--json", help="Print the report as JSON."),
     ) -> None:
         flags = dict(locals())
@@ -104,8 +112,6 @@ def _run(benchmark: str, f: dict[str, Any]) -> None:
     module = longmemeval if benchmark == "longmemeval" else locomo
     if not f["file"].exists():
         fail(f"{f['file']}: no such file", 2)
-    if sum([f["grep_only"], f["vector_only"]]) > 1:
-        fail("--grep-only and --vector-only exclude each other", 2)
     try:
         types = module.parse_types(f["types"])
     except ValueError as e:
@@ -144,7 +150,7 @@ def _run(benchmark: str, f: dict[str, Any]) -> None:
 
     fhash = file_hash(f["file"])
     db = f["db"] or str(app_dir() / "eval" / f"{benchmark}-{fhash}" / "db")
-    options = None if retrieval_only else _ask_options(f)
+    options = None if retrieval_only else ask_options(f, offline=False, max_steps=f["max_steps"])
     opt_names = [name.replace("_", "-") for name in ABLATIONS if f[name]]
     models = {
         "agent": agent_model or ("offline" if not retrieval_only else None),
@@ -218,17 +224,6 @@ def _archive_errors():
     from chronos_cli.llm import LLMOutputError, ProviderError
 
     return (ArchiveError, ProviderError, LLMOutputError)
-
-
-def _ask_options(f: dict):
-    from chronos_cli.ask import AskOptions
-
-    return AskOptions(
-        offline=False, max_steps=f["max_steps"],
-        initial_retrieval=not f["no_initial_retrieval"], dynamic_prompting=not f["no_dynamic_prompting"],
-        rerank=not f["no_rerank"], date_filter=not f["no_date_filter"],
-        grep_only=f["grep_only"], vector_only=f["vector_only"], turns_only=f["turns_only"],
-    )
 
 
 def _out_dir(f, benchmark, fhash, models, opt_names, retrieval_only, use_judge) -> Path:
