@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 RRF_K = 60
@@ -62,12 +62,19 @@ def find_events(
     where = store.build_filter(namespaces=namespaces or None, start=lo, end=hi, time_col="start", end_col="end",
                                session_ids=pairs)
 
+    def fits(r: dict[str, Any], a: datetime | None, b: datetime | None) -> bool:
+        """Overlaps [a, b] and, for a closed range, is at most 3 × as wide + 2 days: "last
+        month" should not list an event dated only "this year" (the rule the benches use)."""
+        if (a is not None and r["end"] < a) or (b is not None and r["start"] > b):
+            return False
+        if a is None or b is None:
+            return True
+        return (r["end"] - r["start"]) <= 3 * (b - a) + timedelta(days=2)
+
     def keep(r: dict[str, Any]) -> bool:
         if speaker and r["subject"].strip().lower() != speaker.strip().lower():
             return False
-        if len(ranges) > 1:  # several spans (their outer range was the filter): overlap one of them
-            return any((a is None or r["end"] >= a) and (b is None or r["start"] <= b) for a, b in ranges)
-        return True
+        return not ranges or any(fits(r, a, b) for a, b in ranges)
 
     if query:
         # over-fetch when rows are filtered after the search

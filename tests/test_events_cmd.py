@@ -110,3 +110,11 @@ def test_timeline_units_follow_the_span():
     years = timeline_buckets(rows("2017-06-01", "2026-05-01", "2026-06-01"))
     assert [b["period"] for b in years] == ["year"] * 10
     assert (years[0]["count"], years[-1]["count"], sum(b["count"] for b in years)) == (1, 2, 3)
+
+
+def test_when_leaves_out_events_much_wider_than_the_window(db):
+    """"this year" dates an event to all of 2023: listed for "this year", not for "last month"."""
+    wide = [r for r in events_json("--db", db, "--when", "this year", "--now", "2023-09-15") if "painting" in r["object"]]
+    assert wide and (wide[0]["start"], wide[0]["end"]) == ("2023-01-01", "2023-12-31")
+    august = events_json("--db", db, "--when", "last month", "--now", "2023-09-15")
+    assert not any("painting" in r["object"] for r in august)
