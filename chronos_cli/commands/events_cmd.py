@@ -11,7 +11,7 @@ def register(app: typer.Typer) -> None:
     @app.command("events")
     def events_command(
         db: str = typer.Option(None, "--db", help=DB_HELP),
-        when: str = typer.Option(None, "--when", help='A time phrase, e.g. "last month", "in May 2023" (resolved against --now).'),
+        when: str = typer.Option(None, "--when", help='A time phrase, e.g. "last month", "in May 2023" (resolved against --now). Events overlapping it are listed, unless they are more than 3 × as wide (+ 2 days).'),
         now: str = typer.Option(None, "--now", help="The moment --when is read from (ISO; default: now)."),
         since: str = typer.Option(None, "--since", help="Events that end on or after this date (YYYY-MM-DD)."),
         until: str = typer.Option(None, "--until", help="Events that start on or before this date (YYYY-MM-DD)."),
