@@ -27,9 +27,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from chronos_cli.evals.dates import date_match, parse_answer_range  # noqa: E402
 from chronos_cli.ask import AskOptions, answer  # noqa: E402
 from chronos_cli.embed import LocalEmbedder  # noqa: E402
+from chronos_cli.evals.dates import date_match, parse_answer_range  # noqa: E402
 from chronos_cli.extract import RuleExtractor  # noqa: E402
 from chronos_cli.index import index_paths  # noqa: E402
 from chronos_cli.store import TURNS, Store  # noqa: E402
@@ -94,8 +94,17 @@ def main() -> None:
                     bm25_ok = date_match((d, d), gold)
                 else:
                     bm25_ok = False
-            rows.append({"cat": qa.get("category"), "ours": ev <= ours, "dense": ev <= dense, "bm25": ev <= bm25,
-                         "date_ok": date_ok, "bm25_date_ok": bm25_ok, "op": r.plan["operation"]})
+            rows.append(
+                {
+                    "cat": qa.get("category"),
+                    "ours": ev <= ours,
+                    "dense": ev <= dense,
+                    "bm25": ev <= bm25,
+                    "date_ok": date_ok,
+                    "bm25_date_ok": bm25_ok,
+                    "op": r.plan["operation"],
+                }
+            )
 
     def pct(xs) -> str:
         xs = list(xs)
@@ -113,9 +122,14 @@ def main() -> None:
     ops = {}
     for r in dated:
         ops.setdefault(r["op"], []).append(r["date_ok"])
-    print("  by planned operation:    " + ", ".join(f"{k} {100 * sum(v) / len(v):.0f}% (n={len(v)})" for k, v in sorted(ops.items())))
+    print(
+        "  by planned operation:    "
+        + ", ".join(f"{k} {100 * sum(v) / len(v):.0f}% (n={len(v)})" for k, v in sorted(ops.items()))
+    )
     ms.sort()
-    print(f"\nms/question: mean {sum(ms) / len(ms):.0f}, median {ms[len(ms) // 2]:.0f}, p90 {ms[int(len(ms) * 0.9)]:.0f}")
+    print(
+        f"\nms/question: mean {sum(ms) / len(ms):.0f}, median {ms[len(ms) // 2]:.0f}, p90 {ms[int(len(ms) * 0.9)]:.0f}"
+    )
 
 
 if __name__ == "__main__":

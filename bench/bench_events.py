@@ -36,9 +36,10 @@ sys.path.insert(0, str(ROOT))
 
 from chronos_cli.archives import read_archive  # noqa: E402
 from chronos_cli.embed import get_embedder  # noqa: E402
-from chronos_cli.extract.rule_extractor import RuleExtractor  # noqa: E402
 from chronos_cli.evals.dates import date_match, parse_answer_range  # noqa: E402
+from chronos_cli.extract.rule_extractor import RuleExtractor  # noqa: E402
 from chronos_cli.index import event_embed_text  # noqa: E402
+
 
 def main(path: str) -> None:
     archive = read_archive(Path(path), "locomo")
@@ -71,11 +72,30 @@ def main(path: str) -> None:
             ev_ids = [x.strip() for e in q.get("evidence", []) for x in re.split(r"[;,]", e) if x.strip()]
             cands = [e for tid in ev_ids for e in by_turn.get((info.namespace, tid), [])]
             ok = any(date_match((e.start.date(), e.end.date()), rng) for e in cands)
-            b = any((info.namespace, tid) in said and date_match((said[(info.namespace, tid)].date(),) * 2, rng) for tid in ev_ids)
+            b = any(
+                (info.namespace, tid) in said and date_match((said[(info.namespace, tid)].date(),) * 2, rng)
+                for tid in ev_ids
+            )
             hit += ok
             base += b
             if not ok:
-                misses.append((q["question"], q["answer"], [(e.subject, e.verb, e.object, e.start.date().isoformat(), e.end.date().isoformat(), e.time_expression) for e in cands]))
+                misses.append(
+                    (
+                        q["question"],
+                        q["answer"],
+                        [
+                            (
+                                e.subject,
+                                e.verb,
+                                e.object,
+                                e.start.date().isoformat(),
+                                e.end.date().isoformat(),
+                                e.time_expression,
+                            )
+                            for e in cands
+                        ],
+                    )
+                )
     dated = total - skipped
     print(f"LoCoMo {path}: {len(sessions)} sessions, {n_turns} turns, {len(events)} events")
     print(f"temporal questions (category 2): {total}; with a date answer: {dated}; skipped (not a date): {skipped}")

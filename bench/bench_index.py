@@ -37,8 +37,17 @@ def _copies(archive, n: int) -> str:
         for k in range(n):
             for s in archive.sessions:
                 for t in s.turns:
-                    f.write(json.dumps({"session_id": f"{s.namespace}-{s.session_id}-{k}", "timestamp": t.t_conv.isoformat(),
-                                        "speaker": t.speaker, "text": f"{t.text} ({k})"}) + "\n")
+                    f.write(
+                        json.dumps(
+                            {
+                                "session_id": f"{s.namespace}-{s.session_id}-{k}",
+                                "timestamp": t.t_conv.isoformat(),
+                                "speaker": t.speaker,
+                                "text": f"{t.text} ({k})",
+                            }
+                        )
+                        + "\n"
+                    )
     return str(path)
 
 
@@ -46,9 +55,13 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--file", default=str(ROOT.parent / "shared" / "data" / "locomo_dev.json"))
     ap.add_argument("--repeats", type=int, default=3)
-    ap.add_argument("--copies", type=int, default=1,
-                    help="index N copies of the file's turns (a JSONL with distinct sessions and texts), to see "
-                         "the ratio once start-up is amortised")
+    ap.add_argument(
+        "--copies",
+        type=int,
+        default=1,
+        help="index N copies of the file's turns (a JSONL with distinct sessions and texts), to see "
+        "the ratio once start-up is amortised",
+    )
     a = ap.parse_args()
 
     from chronos_cli.archives import read_archive
@@ -92,7 +105,11 @@ def main() -> None:
     print(f"chronos index again (nothing new):  {again:.2f} s")
     print(f"chronos --help:                     {help_s * 1000:.0f} ms")
     print(f"chronos grep ({n}-turn index):     {grep_s * 1000:.0f} ms")
-    print(json.dumps({"turns": n, "bare_s": bare_s, **{k: v for k, v in results.items()}, "help_s": help_s, "grep_s": grep_s}))
+    print(
+        json.dumps(
+            {"turns": n, "bare_s": bare_s, **{k: v for k, v in results.items()}, "help_s": help_s, "grep_s": grep_s}
+        )
+    )
 
 
 if __name__ == "__main__":

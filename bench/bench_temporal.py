@@ -25,10 +25,14 @@ sys.path.insert(0, str(ROOT))
 from chronos_cli.temporal import resolve  # noqa: E402
 
 PLAIN = [
-    "I think that's a great idea, thanks for sharing!", "Can you recommend a good book on cooking?",
-    "My dog loves chasing squirrels in the park.", "That sounds really interesting, tell me more.",
-    "I'm not sure what to do about my job situation.", "Haha yes, that's exactly what I meant.",
-    "What kind of music do you like to listen to?", "We should definitely try that restaurant.",
+    "I think that's a great idea, thanks for sharing!",
+    "Can you recommend a good book on cooking?",
+    "My dog loves chasing squirrels in the park.",
+    "That sounds really interesting, tell me more.",
+    "I'm not sure what to do about my job situation.",
+    "Haha yes, that's exactly what I meant.",
+    "What kind of music do you like to listen to?",
+    "We should definitely try that restaurant.",
 ]
 
 
@@ -59,9 +63,12 @@ def dateparser_predict_factory():
 
     def predict(r):
         now = datetime.fromisoformat(r["now"])
-        found = search_dates(r["text"], languages=["en"],
-                             settings={"RELATIVE_BASE": now, "PREFER_DATES_FROM": "past"}) or []
+        found = (
+            search_dates(r["text"], languages=["en"], settings={"RELATIVE_BASE": now, "PREFER_DATES_FROM": "past"})
+            or []
+        )
         return [(d.date(), d.date()) for _, d in found]
+
     return predict, search_dates
 
 
@@ -94,11 +101,12 @@ def main() -> None:
     now = datetime(2023, 5, 8, 14)
     mix += [(PLAIN[i % len(PLAIN)], now) for i in range(len(rows))]
     rate = throughput(lambda s, n: resolve(s, n), mix * 5, args.repeats)
-    print(f"chronos resolve         throughput: {rate:9,.0f} sentences/s "
-          f"({len(mix) * 5} sentences, half without time words, best of {args.repeats})")
+    print(
+        f"chronos resolve         throughput: {rate:9,.0f} sentences/s "
+        f"({len(mix) * 5} sentences, half without time words, best of {args.repeats})"
+    )
     if dp_predict:
-        rate_dp = throughput(lambda s, n: search_dates(s, languages=["en"], settings={"RELATIVE_BASE": n}),
-                             mix, 1)
+        rate_dp = throughput(lambda s, n: search_dates(s, languages=["en"], settings={"RELATIVE_BASE": n}), mix, 1)
         print(f"dateparser search_dates throughput: {rate_dp:9,.0f} sentences/s ({len(mix)} sentences, 1 run)")
 
 

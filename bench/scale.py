@@ -54,6 +54,7 @@ SPAN_DAYS = 3 * 365
 
 # -- synthetic data ------------------------------------------------------------------------
 
+
 def clustered_vectors(n: int, rng: np.random.Generator, centres: np.ndarray, noise: float) -> np.ndarray:
     """Unit vectors: a mixture of two random centres (70/30) plus isotropic noise."""
     out = np.empty((n, DIM), dtype=np.float32)
@@ -62,13 +63,36 @@ def clustered_vectors(n: int, rng: np.random.Generator, centres: np.ndarray, noi
         m = min(step, n - i)
         a = rng.integers(0, len(centres), m)
         b = rng.integers(0, len(centres), m)
-        v = 0.7 * centres[a] + 0.3 * centres[b] + noise * rng.standard_normal((m, DIM)).astype(np.float32) / np.sqrt(DIM)
+        v = (
+            0.7 * centres[a]
+            + 0.3 * centres[b]
+            + noise * rng.standard_normal((m, DIM)).astype(np.float32) / np.sqrt(DIM)
+        )
         out[i : i + m] = v / np.linalg.norm(v, axis=1, keepdims=True)
     return out
 
 
 def vocabulary(rng: np.random.Generator, n: int = 6000) -> list[str]:
-    syll = ["ka", "lo", "mi", "ne", "ru", "ta", "po", "si", "ve", "da", "qu", "ber", "tor", "lin", "gar", "mos", "pel", "zu"]
+    syll = [
+        "ka",
+        "lo",
+        "mi",
+        "ne",
+        "ru",
+        "ta",
+        "po",
+        "si",
+        "ve",
+        "da",
+        "qu",
+        "ber",
+        "tor",
+        "lin",
+        "gar",
+        "mos",
+        "pel",
+        "zu",
+    ]
     words: set[str] = set()
     while len(words) < n:
         k = rng.integers(1, 4)
@@ -111,6 +135,7 @@ class Data:
 
 # -- writing through the Store -------------------------------------------------------------
 
+
 def build(store: Store, data: Data, n: int, batch_turns: int) -> float:
     n_sessions = (n + TURNS_PER_SESSION - 1) // TURNS_PER_SESSION
     t = time.perf_counter()
@@ -122,9 +147,14 @@ def build(store: Store, data: Data, n: int, batch_turns: int) -> float:
             st = data.session_times[si]
             sid = f"s{si:06d}"
             turns = [
-                Turn(session_id=sid, turn_id=f"t{i}", t_conv=st + timedelta(minutes=i - lo),
-                     speaker="user" if i % 2 == 0 else "assistant", role="user" if i % 2 == 0 else "assistant",
-                     text=data.turn_texts[i])
+                Turn(
+                    session_id=sid,
+                    turn_id=f"t{i}",
+                    t_conv=st + timedelta(minutes=i - lo),
+                    speaker="user" if i % 2 == 0 else "assistant",
+                    role="user" if i % 2 == 0 else "assistant",
+                    text=data.turn_texts[i],
+                )
                 for i in range(lo, hi)
             ]
             s = Session(namespace=NS, session_id=sid, t_conv=st, turns=turns)
@@ -133,13 +163,23 @@ def build(store: Store, data: Data, n: int, batch_turns: int) -> float:
                 vectors[Store.turn_key(NS, sid, turn.turn_id)] = data.turn_vecs[i]
                 words = data.event_texts[i].split()
                 day = st + timedelta(days=int(i % 7))
-                events.append(Event(
-                    event_id=f"e{i:08d}", namespace=NS, session_id=sid, source_turn_ids=[turn.turn_id],
-                    subject=words[0], verb=words[1], object=" ".join(words[2:]), aliases=[],
-                    start=day.replace(hour=0, minute=0, second=0, microsecond=0),
-                    end=day.replace(hour=23, minute=59, second=59, microsecond=0),
-                    t_conv=turn.t_conv, evidence=data.event_texts[i], extractor="bench",
-                ))
+                events.append(
+                    Event(
+                        event_id=f"e{i:08d}",
+                        namespace=NS,
+                        session_id=sid,
+                        source_turn_ids=[turn.turn_id],
+                        subject=words[0],
+                        verb=words[1],
+                        object=" ".join(words[2:]),
+                        aliases=[],
+                        start=day.replace(hour=0, minute=0, second=0, microsecond=0),
+                        end=day.replace(hour=23, minute=59, second=59, microsecond=0),
+                        t_conv=turn.t_conv,
+                        evidence=data.event_texts[i],
+                        extractor="bench",
+                    )
+                )
                 evecs.append(data.event_vecs[i])
         rows = [r for s in sessions for r in store.turn_rows(s, vectors)]
         keys = [Store.session_key(NS, s.session_id) for s in sessions]
@@ -150,6 +190,7 @@ def build(store: Store, data: Data, n: int, batch_turns: int) -> float:
 
 
 # -- measuring -----------------------------------------------------------------------------
+
 
 def pct(xs: list[float], q: float) -> float:
     xs = sorted(xs)
@@ -183,8 +224,10 @@ def run_size(n: int, data: Data, args, workdir: Path) -> dict:
     store = Store(uri)  # a fresh handle, as a new CLI process would have
     nq = args.queries
     res: dict = {"rows": n, "write_s": write_s, "index_s": index_s}
-    ann = {name: any(ix.index_type.upper().startswith(("IVF", "HNSW")) for ix in store.table(name).list_indices())
-           for name in (TURNS, EVENTS)}
+    ann = {
+        name: any(ix.index_type.upper().startswith(("IVF", "HNSW")) for ix in store.table(name).list_indices())
+        for name in (TURNS, EVENTS)
+    }
     res["ann"] = ann[TURNS]
 
     # date window: a sixth of the time these n rows cover, from its middle
@@ -203,11 +246,15 @@ def run_size(n: int, data: Data, args, workdir: Path) -> dict:
             start = day.astype("datetime64[us]")
             end = start + np.timedelta64(86_399, "s")
             mask = (end >= np.datetime64(d0)) & (start <= np.datetime64(d1))
-        dated = Store.build_filter(namespaces=[NS], start=d0, end=d1, time_col=tcol,
-                                   end_col=None if name == TURNS else "end")
+        dated = Store.build_filter(
+            namespaces=[NS], start=d0, end=d1, time_col=tcol, end_col=None if name == TURNS else "end"
+        )
         cases.append((name, "", V, None, None))
         cases.append((name, "+date", V, dated, mask))
-    id_of = (lambda r: int(r["turn_id"][1:]))
+
+    def id_of(r):
+        return int(r["turn_id"][1:])
+
     for name, label, V, where, mask in cases:
         getid = id_of if name == TURNS else (lambda r: int(r["event_id"][1:]))
         lat, rec = [], []
@@ -263,8 +310,11 @@ def main() -> None:
     t = time.perf_counter()
     data = Data(max(sizes), args.queries)
     vec_mb = (data.turn_vecs.nbytes + data.event_vecs.nbytes) / 2**20
-    print(f"data generated in {time.perf_counter() - t:.1f} s (vectors {vec_mb:.0f} MB); "
-          f"ANN_MIN_ROWS={store_mod.ANN_MIN_ROWS}, {os.cpu_count()} CPUs", flush=True)
+    print(
+        f"data generated in {time.perf_counter() - t:.1f} s (vectors {vec_mb:.0f} MB); "
+        f"ANN_MIN_ROWS={store_mod.ANN_MIN_ROWS}, {os.cpu_count()} CPUs",
+        flush=True,
+    )
     results = []
     for n in sizes:
         r = run_size(n, data, args, workdir)
@@ -273,7 +323,19 @@ def main() -> None:
     if not args.workdir:
         shutil.rmtree(workdir, ignore_errors=True)
 
-    head = ["rows", "ANN", "write s", "index s", "query", "p50 ms", "p95 ms", "NumPy p50 ms", "ratio", "recall@15", "RSS MB"]
+    head = [
+        "rows",
+        "ANN",
+        "write s",
+        "index s",
+        "query",
+        "p50 ms",
+        "p95 ms",
+        "NumPy p50 ms",
+        "ratio",
+        "recall@15",
+        "RSS MB",
+    ]
     lines = []
     for r in results:
         first = True
@@ -287,11 +349,21 @@ def main() -> None:
                 ratio = f"{v[0] / r['np:' + key][0]:.2f}"
                 rec = f"{v[2]:.3f}"
                 label = "vector " + key.replace("+date", " + date")
-            lines.append([
-                f"{r['rows']:,}" if first else "", ("yes" if r["ann"] else "no") if first else "",
-                f"{r['write_s']:.1f}" if first else "", f"{r['index_s']:.1f}" if first else "",
-                label, f"{v[0]:.1f}", f"{v[1]:.1f}", npm, ratio, rec, f"{r['rss_mb']:.0f}" if first else "",
-            ])
+            lines.append(
+                [
+                    f"{r['rows']:,}" if first else "",
+                    ("yes" if r["ann"] else "no") if first else "",
+                    f"{r['write_s']:.1f}" if first else "",
+                    f"{r['index_s']:.1f}" if first else "",
+                    label,
+                    f"{v[0]:.1f}",
+                    f"{v[1]:.1f}",
+                    npm,
+                    ratio,
+                    rec,
+                    f"{r['rss_mb']:.0f}" if first else "",
+                ]
+            )
             first = False
     widths = [max(len(h), *(len(x[i]) for x in lines)) for i, h in enumerate(head)]
     print()

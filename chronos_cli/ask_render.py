@@ -41,4 +41,6 @@ def print_answer(console: Console, result: AskResult) -> None:
     console.print(Panel(escape(result.answer), title="answer", title_align="left"))
     u = result.usage
     if u.get("llm_calls"):
-        console.print(f"[dim]{u['llm_calls']} LLM calls, {u['prompt_tokens']}+{u['completion_tokens']} tokens, ${u['cost_usd']:.4f}[/]")
+        console.print(
+            f"[dim]{u['llm_calls']} LLM calls, {u['prompt_tokens']}+{u['completion_tokens']} tokens, ${u['cost_usd']:.4f}[/]"
+        )

@@ -16,9 +16,9 @@ app = typer.Typer(
     help=(
         "Time-aware long-term memory over your own conversation archives.\n\n"
         "  chronos index ./chats            # read archives into the calendars\n\n"
-        "  chronos ask \"what did I do last month\"\n\n"
+        '  chronos ask "what did I do last month"\n\n'
         "  chronos grep -i dentist          # regex over every turn\n\n"
-        "  chronos time \"last Sunday\"       # what a phrase means to Chronos"
+        '  chronos time "last Sunday"       # what a phrase means to Chronos'
     ),
     no_args_is_help=True,
     add_completion=False,

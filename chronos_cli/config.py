@@ -143,7 +143,11 @@ def load_settings(**flags: Any) -> Settings:
     except ValidationError as e:
         err = e.errors()[0]
         name = str(err["loc"][0]) if err.get("loc") else "?"
-        where = {"flag": f"--{name.replace('_', '-')}", "env": ENV_VARS.get(name, name), "file": f"{config_path()}: {name}"}
+        where = {
+            "flag": f"--{name.replace('_', '-')}",
+            "env": ENV_VARS.get(name, name),
+            "file": f"{config_path()}: {name}",
+        }
         raise ConfigError(f"{where.get(sources.get(name, ''), name)}={values.get(name)!r}: {err['msg']}") from None
 
 
@@ -202,4 +206,3 @@ def _option_str(v: Any) -> str:
     if isinstance(v, bool):
         return "true" if v else "false"
     return str(v)
-

@@ -198,13 +198,20 @@ class LiteLLMEmbedder:
 
             def call(batch=batch):
                 return litellm.embedding(
-                    model=self.name, input=batch, api_base=self._api_base, api_key=self._api_key,
-                    timeout=self._timeout, num_retries=0,
+                    model=self.name,
+                    input=batch,
+                    api_base=self._api_base,
+                    api_key=self._api_key,
+                    timeout=self._timeout,
+                    num_retries=0,
                 )
 
             resp = with_retries(
-                call, retries=self._retries, base_delay=self._base_delay,
-                what=f"embedding model {self.name}", secrets=[self._api_key],
+                call,
+                retries=self._retries,
+                base_delay=self._base_delay,
+                what=f"embedding model {self.name}",
+                secrets=[self._api_key],
             )
             data = sorted(resp.data, key=lambda d: d["index"] if isinstance(d, dict) else d.index)
             rows.extend((d["embedding"] if isinstance(d, dict) else d.embedding) for d in data)

@@ -25,8 +25,11 @@ def print_report(report: dict) -> None:
     if report.get("options"):
         con.print("[dim]ablation: " + ", ".join("--" + o for o in report["options"]) + "[/]")
     if counts["answered"] and not table["Overall"]["scored"]:
-        con.print(f"{counts['answered']} answer(s) written to hypotheses.jsonl, not judged: no accuracy "
-                  "(add a judge later with --judge-model … --resume --out <this run>)", soft_wrap=True)
+        con.print(
+            f"{counts['answered']} answer(s) written to hypotheses.jsonl, not judged: no accuracy "
+            "(add a judge later with --judge-model … --resume --out <this run>)",
+            soft_wrap=True,
+        )
     elif counts["answered"] and report["benchmark"] == "longmemeval":
         t = Table(title="Accuracy (%) — the paper's Table 1 layout", title_justify="left")
         t.add_column("system")
@@ -40,7 +43,10 @@ def print_report(report: dict) -> None:
             con.print(f"abstention (_abs, included above): {pct(a['accuracy'])}% ({a['correct']}/{a['scored']})")
     elif counts["answered"]:
         by_judge = bool(report.get("judged"))
-        t = Table(title=f"{accuracy_label(report)}: accuracy by category ({'judge' if by_judge else 'rule scoring'})", title_justify="left")
+        t = Table(
+            title=f"{accuracy_label(report)}: accuracy by category ({'judge' if by_judge else 'rule scoring'})",
+            title_justify="left",
+        )
         t.add_column("category", no_wrap=True)
         for name in ("n", "acc %", "correct", "rules %", "F1", "dates", "ev.R@10"):
             t.add_column(name, justify="right", no_wrap=True)
@@ -50,7 +56,11 @@ def print_report(report: dict) -> None:
             block = (report.get("retrieval") if c == "Overall" else (by_cat.get(c) or {})) or {}
             rec10 = (block.get("turn") or {}).get("recall_all@10")
             t.add_row(
-                c, str(row["n"]), pct(row["accuracy"]), f"{row['correct']}/{row['scored']}", pct(row.get("rule_accuracy")),
+                c,
+                str(row["n"]),
+                pct(row["accuracy"]),
+                f"{row['correct']}/{row['scored']}",
+                pct(row.get("rule_accuracy")),
                 "–" if row.get("f1") is None else f"{row['f1']:.3f}",
                 f"{row['date_match']}/{row['date_questions']}" if row["date_questions"] else "–",
                 "–" if rec10 is None else f"{rec10:.3f}",
@@ -75,7 +85,9 @@ def print_report(report: dict) -> None:
         con.print(t)
     u = report["usage"]
     tot, judge = u["total"], u["judge"]
-    con.print(f"cost: {tot['llm_calls']} LLM calls, {tot['prompt_tokens']:,} + {tot['completion_tokens']:,} tokens, "
-              f"${tot['cost_usd']:.4f} (judge ${judge['cost_usd']:.4f})")
+    con.print(
+        f"cost: {tot['llm_calls']} LLM calls, {tot['prompt_tokens']:,} + {tot['completion_tokens']:,} tokens, "
+        f"${tot['cost_usd']:.4f} (judge ${judge['cost_usd']:.4f})"
+    )
     for n in report.get("notes") or []:
         con.print(f"[dim]note: {n}[/]", soft_wrap=True)

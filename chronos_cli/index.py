@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import os
 import time
-from concurrent.futures import ThreadPoolExecutor
 from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import tzinfo
 from pathlib import Path
@@ -239,7 +239,9 @@ def _write_events(
     cb.on_advance("events", len(batch))
 
 
-def _write_turns(store: Store, embedder: Embedder, sessions: list[Session], report: IndexReport, cb: IndexCallbacks) -> None:
+def _write_turns(
+    store: Store, embedder: Embedder, sessions: list[Session], report: IndexReport, cb: IndexCallbacks
+) -> None:
     keys = [store.session_key(s.namespace, s.session_id) for s in sessions]
     existing = store.turn_hashes(keys)  # key -> content_hash of what is stored now
     wanted: dict[str, tuple[str, str]] = {}  # turn key -> (content_hash, text)
@@ -312,4 +314,3 @@ def reembed(store: Store, embedder: Embedder, callbacks: IndexCallbacks | None =
     store.set_meta({"embed_model": embedder.name, "embed_dim": str(embedder.dim)})
     store.finish_bulk_write()  # the overwrite dropped the indexes: build them again
     return out
-

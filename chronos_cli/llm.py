@@ -71,7 +71,9 @@ _KEY_PATTERNS = [
     re.compile(r"(?i)\b(bearer|basic)\s+[A-Za-z0-9._~+/=\-]{6,}"),
     re.compile(r"\b(?:sk|xai|gsk|hf|pplx|csk)[-_][A-Za-z0-9_\-*]{6,}"),  # sk-..., sk-proj-..., gsk_..., hf_...
     re.compile(r"\bAIza[0-9A-Za-z_\-]{20,}"),  # Google
-    re.compile(r"(?i)((?:api[_-]?key|x-api-key|access[_-]?token|token|secret|password|authorization)[\"']?\s*[:=]\s*[\"']?)[^\s\"',}&]+"),
+    re.compile(
+        r"(?i)((?:api[_-]?key|x-api-key|access[_-]?token|token|secret|password|authorization)[\"']?\s*[:=]\s*[\"']?)[^\s\"',}&]+"
+    ),
     re.compile(r"\b[A-Za-z0-9_\-]{32,}\b"),  # long opaque tokens (Cohere keys, hex secrets)
 ]
 _SECRET_ENV = re.compile(r"(?i)(KEY|TOKEN|SECRET|PASSWORD)")
@@ -231,7 +233,15 @@ def with_retries(
             retryable, status = classify(exc)
             if retryable and attempt < retries:
                 delay = min(max_delay, base_delay * (2**attempt)) * random.uniform(0.5, 1.0)
-                log.info("%s: %s (status %s); retry %d/%d in %.2fs", what, type(exc).__name__, status, attempt + 1, retries, delay)
+                log.info(
+                    "%s: %s (status %s); retry %d/%d in %.2fs",
+                    what,
+                    type(exc).__name__,
+                    status,
+                    attempt + 1,
+                    retries,
+                    delay,
+                )
                 sleep(delay)
                 attempt += 1
                 continue
@@ -276,7 +286,8 @@ class LLMResponse(BaseModel):
         msg: dict[str, Any] = {"role": "assistant", "content": self.content}
         if self.tool_calls:
             msg["tool_calls"] = [
-                {"id": c.id, "type": "function", "function": {"name": c.name, "arguments": c.arguments}} for c in self.tool_calls
+                {"id": c.id, "type": "function", "function": {"name": c.name, "arguments": c.arguments}}
+                for c in self.tool_calls
             ]
         return msg
 
@@ -405,7 +416,9 @@ class _BaseLLM:
 
     name: str
 
-    def __init__(self, *, cache: ResponseCache | None = None, usage: Usage | None = None, extra: dict | None = None) -> None:
+    def __init__(
+        self, *, cache: ResponseCache | None = None, usage: Usage | None = None, extra: dict | None = None
+    ) -> None:
         self.cache = cache
         self.usage = usage if usage is not None else Usage()
         self.extra = dict(extra or {})
@@ -646,14 +659,18 @@ class ScriptedLLM(_BaseLLM):
             return reply
         prompt_tokens = sum(len(str(m.get("content") or "")) for m in request["messages"]) // 4
         if isinstance(reply, str):
-            return LLMResponse(content=reply, prompt_tokens=prompt_tokens, completion_tokens=len(reply) // 4, model=self.name)
+            return LLMResponse(
+                content=reply, prompt_tokens=prompt_tokens, completion_tokens=len(reply) // 4, model=self.name
+            )
         if isinstance(reply, dict):
             n = len(self.requests)
             calls = [
                 ToolCall(
                     id=c.get("id") or f"call_{n}_{i}",
                     name=c["name"],
-                    arguments=c.get("arguments") if isinstance(c.get("arguments"), str) else json.dumps(c.get("arguments") or {}),
+                    arguments=c.get("arguments")
+                    if isinstance(c.get("arguments"), str)
+                    else json.dumps(c.get("arguments") or {}),
                 )
                 for i, c in enumerate(reply.get("tool_calls") or [])
             ]

@@ -75,8 +75,18 @@ def content_hash(*parts: str) -> str:
 
 
 Granularity = Literal[
-    "instant", "part_of_day", "day", "weekend", "week", "month", "season",
-    "quarter", "year", "decade", "range", "fuzzy",
+    "instant",
+    "part_of_day",
+    "day",
+    "weekend",
+    "week",
+    "month",
+    "season",
+    "quarter",
+    "year",
+    "decade",
+    "range",
+    "fuzzy",
 ]
 TimeSource = Literal["rule", "model", "said_on"]
 

@@ -78,7 +78,9 @@ class CohereReranker:
         try:
             pairs = [(int(r.index), float(r.relevance_score)) for r in resp.results]
         except (AttributeError, TypeError, ValueError) as exc:
-            raise ProviderError(scrub(f"Cohere rerank ({self.name}) returned an unreadable reply: {exc}", (self._api_key,))) from None
+            raise ProviderError(
+                scrub(f"Cohere rerank ({self.name}) returned an unreadable reply: {exc}", (self._api_key,))
+            ) from None
         bad = [i for i, _ in pairs if not 0 <= i < len(documents)]
         if bad:
             raise ProviderError(f"Cohere rerank ({self.name}) returned indexes outside the documents: {bad[:5]}")
@@ -91,6 +93,9 @@ def reranker_for(settings) -> CohereReranker | None:
     if not settings.cohere_key:
         return None
     return CohereReranker(
-        settings.rerank_model, api_key=settings.cohere_key, base_url=settings.cohere_base_url,
-        num_retries=min(settings.llm_retries, 3), retry_base_delay=settings.retry_base_delay,
+        settings.rerank_model,
+        api_key=settings.cohere_key,
+        base_url=settings.cohere_base_url,
+        num_retries=min(settings.llm_retries, 3),
+        retry_base_delay=settings.retry_base_delay,
     )

@@ -9,7 +9,9 @@ from typing import Any
 RRF_K = 60
 
 
-def rrf(rankings: Sequence[Sequence[dict[str, Any]]], *, key: Callable[[dict[str, Any]], str], k: int = RRF_K) -> list[dict[str, Any]]:
+def rrf(
+    rankings: Sequence[Sequence[dict[str, Any]]], *, key: Callable[[dict[str, Any]], str], k: int = RRF_K
+) -> list[dict[str, Any]]:
     """Reciprocal rank fusion: score(d) = Σ 1 / (k + rank_i(d)), rank from 1. Rows keep the
     first ranking's copy; ``_rrf`` holds the fused score. Ties keep first-seen order."""
     scores: dict[str, float] = {}
@@ -59,8 +61,9 @@ def find_events(
     pairs = [(ns, sid) for ns in (namespaces or store.namespaces()) for sid in sessions] if sessions else None
     lo = min((r[0] for r in ranges if r[0] is not None), default=None)
     hi = max((r[1] for r in ranges if r[1] is not None), default=None)
-    where = store.build_filter(namespaces=namespaces or None, start=lo, end=hi, time_col="start", end_col="end",
-                               session_ids=pairs)
+    where = store.build_filter(
+        namespaces=namespaces or None, start=lo, end=hi, time_col="start", end_col="end", session_ids=pairs
+    )
 
     def fits(r: dict[str, Any], a: datetime | None, b: datetime | None) -> bool:
         """Overlaps [a, b] and, for a closed range, is at most 3 × as wide + 2 days: "last

@@ -180,8 +180,23 @@ def iso_at(dt: datetime, granularity: str) -> str:
 
 
 EVENT_JSON_FIELDS = (
-    "event_id", "namespace", "session_id", "source_turn_ids", "subject", "verb", "object", "text",
-    "aliases", "time_expression", "start", "end", "granularity", "time_source", "t_conv", "evidence", "extractor",
+    "event_id",
+    "namespace",
+    "session_id",
+    "source_turn_ids",
+    "subject",
+    "verb",
+    "object",
+    "text",
+    "aliases",
+    "time_expression",
+    "start",
+    "end",
+    "granularity",
+    "time_source",
+    "t_conv",
+    "evidence",
+    "extractor",
 )
 
 
@@ -275,7 +290,9 @@ class Store:
         q = t.search()
         if namespaces is not None:
             q = q.where(col("namespace").isin([check_namespace(n) for n in namespaces]))
-        rows = q.select(["key", "namespace", "session_id", "content_hash", "extractor", "n_turns"]).limit(None).to_list()
+        rows = (
+            q.select(["key", "namespace", "session_id", "content_hash", "extractor", "n_turns"]).limit(None).to_list()
+        )
         return {r["key"]: r for r in rows}
 
     def turn_hashes(self, session_keys: Sequence[str]) -> dict[str, str]:
@@ -285,7 +302,9 @@ class Store:
         out: dict[str, str] = {}
         for i in range(0, len(session_keys), 500):
             part = list(session_keys[i : i + 500])
-            rows = t.search().where(col("session_key").isin(part)).select(["key", "content_hash"]).limit(None).to_arrow()
+            rows = (
+                t.search().where(col("session_key").isin(part)).select(["key", "content_hash"]).limit(None).to_arrow()
+            )
             out.update(zip(rows["key"].to_pylist(), rows["content_hash"].to_pylist()))
         return out
 
@@ -307,7 +326,9 @@ class Store:
             data = t.search().where(col(column).isin(part)).select([column, "vector"]).limit(None).to_arrow()
             if data.num_rows == 0:
                 continue
-            vecs = np.asarray(data["vector"].combine_chunks().flatten().to_numpy(zero_copy_only=False), dtype=np.float32)
+            vecs = np.asarray(
+                data["vector"].combine_chunks().flatten().to_numpy(zero_copy_only=False), dtype=np.float32
+            )
             vecs = vecs.reshape(data.num_rows, -1)
             for k, v in zip(data[column].to_pylist(), vecs):
                 out[k] = v
@@ -490,8 +511,13 @@ class Store:
         parts = max(8, round(n**0.5))
         import lancedb.index as lx
 
-        config_cls = {"IVF_HNSW_SQ": lx.HnswSq, "IVF_HNSW_PQ": lx.HnswPq, "IVF_SQ": lx.IvfSq,
-                      "IVF_FLAT": lx.IvfFlat, "IVF_PQ": lx.IvfPq}[ANN_INDEX_TYPE]
+        config_cls = {
+            "IVF_HNSW_SQ": lx.HnswSq,
+            "IVF_HNSW_PQ": lx.HnswPq,
+            "IVF_SQ": lx.IvfSq,
+            "IVF_FLAT": lx.IvfFlat,
+            "IVF_PQ": lx.IvfPq,
+        }[ANN_INDEX_TYPE]
         t.create_index("vector", config=config_cls(distance_type="cosine", num_partitions=parts), replace=True)
         self.set_meta({f"ann_rows:{t.name}": str(n)})
         self._ann[t.name] = True
@@ -560,7 +586,9 @@ class Store:
             f = f & p
         return f
 
-    def vector_search(self, name: str, vector: np.ndarray, *, k: int, where: Expr | None = None) -> list[dict[str, Any]]:
+    def vector_search(
+        self, name: str, vector: np.ndarray, *, k: int, where: Expr | None = None
+    ) -> list[dict[str, Any]]:
         t = self.table(name)
         if t is None:
             return []

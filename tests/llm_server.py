@@ -65,7 +65,9 @@ class FakeProviderServer:
         self._httpd = ThreadingHTTPServer((HOST, 0), handler)
         self._httpd.daemon_threads = True
         self._httpd.block_on_close = False  # slow handlers must not hold up close()
-        self._thread = threading.Thread(target=self._httpd.serve_forever, kwargs={"poll_interval": 0.02}, name="fake-provider", daemon=True)
+        self._thread = threading.Thread(
+            target=self._httpd.serve_forever, kwargs={"poll_interval": 0.02}, name="fake-provider", daemon=True
+        )
 
     # -- lifecycle --------------------------------------------------------------------------
     def start(self) -> FakeProviderServer:
@@ -106,7 +108,9 @@ class FakeProviderServer:
         return self.requests_to("/chat/completions")
 
     def assert_script_used(self) -> None:
-        left = {k: len(q) for k, q in (("chat", self.chat), ("embeddings", self.embeddings), ("rerank", self.rerank)) if q}
+        left = {
+            k: len(q) for k, q in (("chat", self.chat), ("embeddings", self.embeddings), ("rerank", self.rerank)) if q
+        }
         assert not left, f"scripted replies left unused: {left}"
 
     def _next_id(self) -> int:
@@ -138,7 +142,9 @@ class _Handler(BaseHTTPRequestHandler):
             body = {"_unparsed": raw.decode("utf-8", "replace")}
         path = self.path.split("?", 1)[0]
         with self.fake._lock:
-            self.fake.requests.append({"path": path, "headers": {k.lower(): v for k, v in self.headers.items()}, "body": body})
+            self.fake.requests.append(
+                {"path": path, "headers": {k.lower(): v for k, v in self.headers.items()}, "body": body}
+            )
         try:
             if path.endswith("/chat/completions"):
                 self._chat(body)
@@ -170,7 +176,9 @@ class _Handler(BaseHTTPRequestHandler):
             message = item.get("message") or f"scripted error {status}"
             if item.get("echo_key"):
                 message = f"Incorrect API key provided: {self._bearer()}. You can find your API key at ..."
-            self._send(status, {"error": {"message": message, "type": "scripted_error", "code": status}, "message": message})
+            self._send(
+                status, {"error": {"message": message, "type": "scripted_error", "code": status}, "message": message}
+            )
             return True
         if "raw" in item:
             self._send(int(item.get("status", 200)), raw=item["raw"])
@@ -199,13 +207,19 @@ class _Handler(BaseHTTPRequestHandler):
                     {
                         "id": call.get("id") or f"call_{self.fake._next_id()}_{i}",
                         "type": "function",
-                        "function": {"name": call["name"], "arguments": args if isinstance(args, str) else json.dumps(args)},
+                        "function": {
+                            "name": call["name"],
+                            "arguments": args if isinstance(args, str) else json.dumps(args),
+                        },
                     }
                 )
             message["tool_calls"] = calls
             finish = "tool_calls"
         prompt_chars = sum(len(str(m.get("content") or "")) for m in body.get("messages", []))
-        usage = {"prompt_tokens": max(1, prompt_chars // 4), "completion_tokens": max(1, len(message["content"] or "") // 4)}
+        usage = {
+            "prompt_tokens": max(1, prompt_chars // 4),
+            "completion_tokens": max(1, len(message["content"] or "") // 4),
+        }
         usage.update(item.get("usage") or {})
         usage["total_tokens"] = usage["prompt_tokens"] + usage["completion_tokens"]
         self._send(

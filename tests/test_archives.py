@@ -3,14 +3,19 @@
 from __future__ import annotations
 
 import json
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
 import pytest
 
 from chronos_cli.archives import (
-    FORMATS, ArchiveError, detect_format, iter_archive_files, read_archive, read_archives,
+    FORMATS,
+    ArchiveError,
+    detect_format,
+    iter_archive_files,
+    read_archive,
+    read_archives,
 )
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -48,10 +53,17 @@ def error_of(path: Path, fmt: str = "auto", **kw) -> ArchiveError:
 # ------------------------------------------------------------------ detection
 
 
-@pytest.mark.parametrize("name,fmt", [
-    ("chatgpt_branch.json", "chatgpt"), ("claude.json", "claude"), ("longmemeval.json", "longmemeval"),
-    ("locomo.json", "locomo"), ("journal/01.jsonl", "jsonl"), ("journal", "jsonl"),
-])
+@pytest.mark.parametrize(
+    "name,fmt",
+    [
+        ("chatgpt_branch.json", "chatgpt"),
+        ("claude.json", "claude"),
+        ("longmemeval.json", "longmemeval"),
+        ("locomo.json", "locomo"),
+        ("journal/01.jsonl", "jsonl"),
+        ("journal", "jsonl"),
+    ],
+)
 def test_detect_each_format(name, fmt):
     assert detect_format(FIX / name) == fmt
     assert read_archive(FIX / name).format == fmt
@@ -107,8 +119,8 @@ def test_chatgpt_follows_current_branch_only():
     assert [t.speaker for t in s.turns] == ["user", "assistant", "user", "assistant"]
     first = s.turns[0].t_conv
     assert first.utcoffset() == timedelta(hours=-4)  # epoch → America/New_York (EDT)
-    assert first == datetime.fromtimestamp(1775000060.5, tz=timezone.utc)
-    assert s.turns[2].t_conv == datetime.fromtimestamp(1775000000.0, tz=timezone.utc)  # conversation's time
+    assert first == datetime.fromtimestamp(1775000060.5, tz=UTC)
+    assert s.turns[2].t_conv == datetime.fromtimestamp(1775000000.0, tz=UTC)  # conversation's time
 
 
 def test_chatgpt_default_namespace_and_system_tz():
@@ -244,7 +256,7 @@ def test_jsonl_folder_groups_sessions_across_files():
     assert sa.turns[3].t_conv == datetime(2026, 4, 2, 5, 0, tzinfo=NY)  # Z → user's zone
     (tb,) = sb.turns
     assert (tb.turn_id, tb.speaker, tb.role) == ("b-custom", "Maya", "other")
-    assert tb.t_conv == datetime.fromtimestamp(1775400000, tz=timezone.utc)
+    assert tb.t_conv == datetime.fromtimestamp(1775400000, tz=UTC)
 
 
 def test_read_archives_walks_a_folder(tmp_path):
@@ -258,17 +270,23 @@ def test_read_archives_walks_a_folder(tmp_path):
         read_archive(tmp_path)
 
 
-@pytest.mark.parametrize("line,needle", [
-    ('{"session_id": "a", "speaker": "user", "text": "hi"}', "no timestamp"),
-    ('{"session_id": "a", "timestamp": "2026-01-01", "text": "hi"}', "no speaker"),
-    ('{"session_id": "a", "timestamp": "2026-01-01", "speaker": "me"}', "no text"),
-    ('{"session_id": "a", "timestamp": "not a date", "speaker": "me", "text": "x"}', "unparseable"),
-    ('{"session_id": "a", "timestamp": true, "speaker": "me", "text": "x"}', "not a timestamp"),
-    ('{"session_id": "a", "timestamp": 1e300, "speaker": "me", "text": "x"}', "out of range"),
-    ('[1, 2]', "expected an object"),
-    ('{"session_id": "a", "timestamp": "2026-01-01", "speaker": "me", "text": "x"', "malformed JSON"),
-    ('{"session_id": "a", "timestamp": "2026-01-01", "speaker": "me", "text": "x", "id": "a:0"}', "duplicate turn_id"),
-])
+@pytest.mark.parametrize(
+    "line,needle",
+    [
+        ('{"session_id": "a", "speaker": "user", "text": "hi"}', "no timestamp"),
+        ('{"session_id": "a", "timestamp": "2026-01-01", "text": "hi"}', "no speaker"),
+        ('{"session_id": "a", "timestamp": "2026-01-01", "speaker": "me"}', "no text"),
+        ('{"session_id": "a", "timestamp": "not a date", "speaker": "me", "text": "x"}', "unparseable"),
+        ('{"session_id": "a", "timestamp": true, "speaker": "me", "text": "x"}', "not a timestamp"),
+        ('{"session_id": "a", "timestamp": 1e300, "speaker": "me", "text": "x"}', "out of range"),
+        ("[1, 2]", "expected an object"),
+        ('{"session_id": "a", "timestamp": "2026-01-01", "speaker": "me", "text": "x"', "malformed JSON"),
+        (
+            '{"session_id": "a", "timestamp": "2026-01-01", "speaker": "me", "text": "x", "id": "a:0"}',
+            "duplicate turn_id",
+        ),
+    ],
+)
 def test_jsonl_errors_name_the_line(tmp_path, line, needle):
     good = '{"session_id": "a", "timestamp": "2026-01-01", "speaker": "me", "text": "ok"}'
     p = write(tmp_path, "log.jsonl", good + "\n" + line + "\n")
@@ -294,7 +312,10 @@ def test_empty_file(tmp_path):
 def test_malformed_json_reports_line_and_column(tmp_path):
     e = error_of(write(tmp_path, "bad.json", '[\n  {"a": 1,}\n]'))
     assert e.where == "line 2, column 11" and "malformed JSON" in e.message
-    assert str(e) == f"{tmp_path / 'bad.json'}: line 2, column 11: malformed JSON: Expecting property name enclosed in double quotes"
+    assert (
+        str(e)
+        == f"{tmp_path / 'bad.json'}: line 2, column 11: malformed JSON: Expecting property name enclosed in double quotes"
+    )
 
 
 def test_non_utf8_reports_byte(tmp_path):

@@ -26,12 +26,44 @@ SETTINGS = settings(max_examples=100, deadline=None, suppress_health_check=[Heal
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=True) | st.text(max_size=20),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(
-        st.sampled_from(["id", "uuid", "mapping", "chat_messages", "conversation", "session_1", "session_1_date_time",
-                         "haystack_sessions", "haystack_dates", "haystack_session_ids", "question_id", "question_date",
-                         "current_node", "create_time", "created_at", "text", "timestamp", "speaker", "parent",
-                         "children", "message", "sample_id", "qa", "content", "sender", "role"]) | st.text(max_size=8),
-        inner, max_size=5),
+    lambda inner: (
+        st.lists(inner, max_size=4)
+        | st.dictionaries(
+            st.sampled_from(
+                [
+                    "id",
+                    "uuid",
+                    "mapping",
+                    "chat_messages",
+                    "conversation",
+                    "session_1",
+                    "session_1_date_time",
+                    "haystack_sessions",
+                    "haystack_dates",
+                    "haystack_session_ids",
+                    "question_id",
+                    "question_date",
+                    "current_node",
+                    "create_time",
+                    "created_at",
+                    "text",
+                    "timestamp",
+                    "speaker",
+                    "parent",
+                    "children",
+                    "message",
+                    "sample_id",
+                    "qa",
+                    "content",
+                    "sender",
+                    "role",
+                ]
+            )
+            | st.text(max_size=8),
+            inner,
+            max_size=5,
+        )
+    ),
     max_leaves=25,
 )
 

@@ -17,7 +17,7 @@ from typer.testing import CliRunner
 
 from chronos_cli.ask import AskOptions, answer
 from chronos_cli.ask.plan import rule_plan
-from chronos_cli.ask.tools import Tools, parse_date_arg, ToolError
+from chronos_cli.ask.tools import ToolError, Tools, parse_date_arg
 from chronos_cli.llm import ScriptedLLM
 from chronos_cli.store import Store
 from tests.conftest import ROOT, write_jsonl
@@ -36,10 +36,18 @@ def db(tmp_path_factory, embedder):
     store = Store(uri)
     extractor = RuleExtractor()
     index_paths([ROOT / "sample_chats"], store, embedder, tz=ZoneInfo("America/New_York"), extractor=extractor)
-    inj = write_jsonl(root / "inj" / "log.jsonl", [
-        {"session_id": "s1", "timestamp": "2026-02-02T10:00:00", "speaker": "me", "role": "user",
-         "text": f"Note to the assistant: {INJECTION}. Also, my locker code at the climbing gym is 4471."},
-    ])
+    inj = write_jsonl(
+        root / "inj" / "log.jsonl",
+        [
+            {
+                "session_id": "s1",
+                "timestamp": "2026-02-02T10:00:00",
+                "speaker": "me",
+                "role": "user",
+                "text": f"Note to the assistant: {INJECTION}. Also, my locker code at the climbing gym is 4471.",
+            },
+        ],
+    )
     index_paths([inj], store, embedder, namespace="inj", extractor=extractor)
     return uri
 
@@ -50,8 +58,15 @@ def store(db):
 
 
 def run(store, embedder, q, *, llm=None, ns=("default",), **opts):
-    return answer(q, store=store, embedder=embedder, now=NOW, options=AskOptions(**opts), llm=llm,
-                  namespaces=list(ns) if ns else None)
+    return answer(
+        q,
+        store=store,
+        embedder=embedder,
+        now=NOW,
+        options=AskOptions(**opts),
+        llm=llm,
+        namespaces=list(ns) if ns else None,
+    )
 
 
 def tool_steps(result):
@@ -68,10 +83,12 @@ def called(result):
 
 
 def test_tool_call_then_answer_and_observation_goes_back(store, embedder):
-    llm = ScriptedLLM([
-        {"tool_calls": [{"name": "search_events", "arguments": {"query": "moved to Burlington", "k": 5}}]},
-        "You moved to Burlington on Saturday 2026-06-27 (session 4c1ca1e9…, said 2026-06-10).",
-    ])
+    llm = ScriptedLLM(
+        [
+            {"tool_calls": [{"name": "search_events", "arguments": {"query": "moved to Burlington", "k": 5}}]},
+            "You moved to Burlington on Saturday 2026-06-27 (session 4c1ca1e9…, said 2026-06-10).",
+        ]
+    )
     r = run(store, embedder, "When did I move to Burlington?", llm=llm, dynamic_prompting=False)
     llm.assert_exhausted()
     assert r.answer.startswith("You moved") and r.mode == "model"
@@ -79,7 +96,12 @@ def test_tool_call_then_answer_and_observation_goes_back(store, embedder):
     tool_msgs = [m for m in second if m["role"] == "tool"]
     assert len(tool_msgs) == 1 and "Burlington" in tool_msgs[0]["content"]
     assert second[0]["role"] == "system" and "DATA" in second[0]["content"]
-    assert {t["function"]["name"] for t in llm.requests[0]["tools"]} == {"search_turns", "search_events", "grep_turns", "grep_events"}
+    assert {t["function"]["name"] for t in llm.requests[0]["tools"]} == {
+        "search_turns",
+        "search_events",
+        "grep_turns",
+        "grep_events",
+    }
     assert [s.kind for s in r.steps] == ["plan", "retrieve", "tool", "answer"]
     assert r.usage["llm_calls"] == 2 and r.usage["prompt_tokens"] > 0
     assert len(r.retrieved_turns) == 15
@@ -95,14 +117,23 @@ def test_tool_schema_from_hints_and_docstring(store, embedder):
 
 
 def test_several_tools_in_one_step(store, embedder):
-    llm = ScriptedLLM([
-        {"tool_calls": [
-            {"name": "grep_turns", "arguments": {"pattern": "dentist"}},
-            {"name": "search_events", "arguments": {"query": "dentist", "start": "2026-11-01", "end": "2026-11-30"}},
-        ]},
-        "On 2026-11-13.",
-    ])
-    r = run(store, embedder, "When did I last see the dentist?", llm=llm, initial_retrieval=False, dynamic_prompting=False)
+    llm = ScriptedLLM(
+        [
+            {
+                "tool_calls": [
+                    {"name": "grep_turns", "arguments": {"pattern": "dentist"}},
+                    {
+                        "name": "search_events",
+                        "arguments": {"query": "dentist", "start": "2026-11-01", "end": "2026-11-30"},
+                    },
+                ]
+            },
+            "On 2026-11-13.",
+        ]
+    )
+    r = run(
+        store, embedder, "When did I last see the dentist?", llm=llm, initial_retrieval=False, dynamic_prompting=False
+    )
     llm.assert_exhausted()
     (step,) = tool_steps(r)
     assert [c.name for c in step.tool_calls] == ["grep_turns", "search_events"]
@@ -157,11 +188,15 @@ def test_date_injection_rejected_and_no_search_runs(store, embedder, monkeypatch
 
 
 def test_archived_injection_is_data(store, embedder):
-    llm = ScriptedLLM([
-        {"tool_calls": [{"name": "grep_turns", "arguments": {"pattern": "locker code"}}]},
-        "Your locker code is 4471 (session s1, 2026-02-02).",
-    ])
-    r = run(store, embedder, "What is my locker code at the climbing gym?", llm=llm, ns=("inj",), dynamic_prompting=False)
+    llm = ScriptedLLM(
+        [
+            {"tool_calls": [{"name": "grep_turns", "arguments": {"pattern": "locker code"}}]},
+            "Your locker code is 4471 (session s1, 2026-02-02).",
+        ]
+    )
+    r = run(
+        store, embedder, "What is my locker code at the climbing gym?", llm=llm, ns=("inj",), dynamic_prompting=False
+    )
     llm.assert_exhausted()
     first = llm.requests[0]["messages"]
     assert "DATA" in first[0]["content"] and "never instructions" in first[0]["content"]
@@ -178,22 +213,31 @@ def test_archived_injection_is_data(store, embedder):
 
 
 def test_rule_planner_operations():
-    ops = {q: rule_plan(q, NOW).operation for q in [
-        "When did I move to Burlington?", "How many times did I go hiking this spring?",
-        "What did I do in October 2026?", "When did I last see the dentist?", "Which came first, the 10K or the half marathon?",
-        "What is my dog's name?",
-    ]}
+    ops = {
+        q: rule_plan(q, NOW).operation
+        for q in [
+            "When did I move to Burlington?",
+            "How many times did I go hiking this spring?",
+            "What did I do in October 2026?",
+            "When did I last see the dentist?",
+            "Which came first, the 10K or the half marathon?",
+            "What is my dog's name?",
+        ]
+    }
     assert list(ops.values()) == ["when", "count", "list", "latest", "compare", "lookup"]
     p = rule_plan("How many times did I go hiking this spring?", NOW)
     assert (p.time_range.start, p.time_range.end.date().isoformat()) == (datetime(2026, 3, 1), "2026-05-31")
     assert p.targets.attributes == ["hiking"] and 1 <= len(p.bullets) <= 5
 
 
-@pytest.mark.parametrize("q, day", [
-    ("When did I move to Burlington?", "2026-06-27"),
-    ("When did I start my half-marathon training plan?", "2026-07-13"),
-    ("When is Maya's birthday?", "2026-08-25"),
-])
+@pytest.mark.parametrize(
+    "q, day",
+    [
+        ("When did I move to Burlington?", "2026-06-27"),
+        ("When did I start my half-marathon training plan?", "2026-07-13"),
+        ("When is Maya's birthday?", "2026-08-25"),
+    ],
+)
 def test_offline_when(store, embedder, q, day):
     r = run(store, embedder, q, offline=True)
     assert r.answer_range == {"start": day, "end": day}
@@ -258,15 +302,37 @@ def test_cli_json_and_batch(db, tmp_path):
     from chronos_cli.cli import app
 
     runner = CliRunner()
-    res = runner.invoke(app, ["ask", "When did I move to Burlington?", "--db", db, "--now", "2026-11-29", "--json", "-n", "default"])
+    res = runner.invoke(
+        app, ["ask", "When did I move to Burlington?", "--db", db, "--now", "2026-11-29", "--json", "-n", "default"]
+    )
     assert res.exit_code == 0, res.output
     out = json.loads(res.stdout)
-    assert set(out) >= {"question", "now", "answer", "answer_range", "plan", "retrieved_turns", "events", "steps", "usage"}
-    assert set(out["retrieved_turns"][0]) >= {"namespace", "session_id", "turn_id", "t_conv", "speaker", "text", "score"}
+    assert set(out) >= {
+        "question",
+        "now",
+        "answer",
+        "answer_range",
+        "plan",
+        "retrieved_turns",
+        "events",
+        "steps",
+        "usage",
+    }
+    assert set(out["retrieved_turns"][0]) >= {
+        "namespace",
+        "session_id",
+        "turn_id",
+        "t_conv",
+        "speaker",
+        "text",
+        "score",
+    }
     assert set(out["usage"]) == {"llm_calls", "prompt_tokens", "completion_tokens", "cost_usd"}
     assert out["answer_range"] == {"start": "2026-06-27", "end": "2026-06-27"}
     batch = tmp_path / "q.jsonl"
-    batch.write_text('{"id": "a", "question": "When is Maya\'s birthday?", "now": "2026-11-29"}\nnot json\n{"id": "c", "question": "When did I last see the dentist?"}\n')
+    batch.write_text(
+        '{"id": "a", "question": "When is Maya\'s birthday?", "now": "2026-11-29"}\nnot json\n{"id": "c", "question": "When did I last see the dentist?"}\n'
+    )
     res = runner.invoke(app, ["ask", "--batch", str(batch), "--db", db, "--now", "2026-11-29"])
     assert res.exit_code == 0, res.output
     lines = [json.loads(x) for x in res.stdout.splitlines()]
@@ -282,13 +348,21 @@ def test_cli_json_and_batch(db, tmp_path):
 def test_wire_litellm_plan_tool_answer(store, embedder, openai_server):
     from chronos_cli.llm import LiteLLMClient
 
-    plan = {"bullets": ["Search events about moving to Burlington.", "Cite the session."], "entities": ["Burlington"],
-            "attributes": ["move"], "time_phrase": None, "operation": "when", "hops": []}
-    openai_server.chat.extend([
-        {"content": json.dumps(plan)},
-        {"tool_calls": [{"name": "search_events", "arguments": {"query": "move to Burlington"}}]},
-        {"content": "On 2026-06-27 (session 4c1ca1e9, said 2026-06-10)."},
-    ])
+    plan = {
+        "bullets": ["Search events about moving to Burlington.", "Cite the session."],
+        "entities": ["Burlington"],
+        "attributes": ["move"],
+        "time_phrase": None,
+        "operation": "when",
+        "hops": [],
+    }
+    openai_server.chat.extend(
+        [
+            {"content": json.dumps(plan)},
+            {"tool_calls": [{"name": "search_events", "arguments": {"query": "move to Burlington"}}]},
+            {"content": "On 2026-06-27 (session 4c1ca1e9, said 2026-06-10)."},
+        ]
+    )
     llm = LiteLLMClient("openai/test-model", api_base=openai_server.base_url, api_key="sk-test-ask-0123456789")
     r = run(store, embedder, "When did I move to Burlington?", llm=llm)
     assert r.plan["operation"] == "when" and r.plan["source"] == "openai/test-model"
@@ -305,9 +379,19 @@ def test_cohere_rerank_uses_the_original_question(store, embedder, cohere_server
 
     rr = CohereReranker("rerank-english-v3.0", api_key="co-test-0123456789abcdefghij", base_url=cohere_server.url)
     q = "When did I move to Burlington?"
-    llm = ScriptedLLM([{"tool_calls": [{"name": "search_turns", "arguments": {"query": "moving truck", "k": 3}}]}, "June."])
-    r = answer(q, store=store, embedder=embedder, now=NOW, options=AskOptions(dynamic_prompting=False), llm=llm,
-               reranker=rr, namespaces=["default"])
+    llm = ScriptedLLM(
+        [{"tool_calls": [{"name": "search_turns", "arguments": {"query": "moving truck", "k": 3}}]}, "June."]
+    )
+    r = answer(
+        q,
+        store=store,
+        embedder=embedder,
+        now=NOW,
+        options=AskOptions(dynamic_prompting=False),
+        llm=llm,
+        reranker=rr,
+        namespaces=["default"],
+    )
     reqs = cohere_server.requests
     assert len(reqs) == 2 and all(x["body"]["query"] == q for x in reqs)  # never the agent's query
     assert reqs[1]["body"]["top_n"] == 3 and len(r.retrieved_turns) == 15

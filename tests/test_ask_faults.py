@@ -32,8 +32,14 @@ from tests.test_faults import assert_one_line_failure
 NOW = "2024-05-10T12:00"
 QUESTION = "When did I go to the dentist?"
 RETRIES = 4  # LiteLLMClient's default num_retries: 1 + 4 requests before giving up
-PLAN = {"bullets": ["Search turns about the dentist.", "Cite the session."], "entities": [], "attributes": ["dentist"],
-        "time_phrase": None, "operation": "when", "hops": []}
+PLAN = {
+    "bullets": ["Search turns about the dentist.", "Cite the session."],
+    "entities": [],
+    "attributes": ["dentist"],
+    "time_phrase": None,
+    "operation": "when",
+    "hops": [],
+}
 SEARCH = {"tool_calls": [{"name": "search_turns", "arguments": {"query": "dentist", "k": 3}}]}
 ANSWER = "On 2024-05-01 (session s0)."
 
@@ -47,9 +53,14 @@ def built_db(tmp_path_factory, embedder):
 
     root = tmp_path_factory.mktemp("askfaults")
     rows = [
-        {"session_id": f"s{i}", "timestamp": f"2024-05-{i + 1:02d}T10:0{j}:00", "speaker": "user" if j % 2 == 0 else "assistant",
-         "text": f"session {i} turn {j}: yesterday I went to the dentist in town number {i}"}
-        for i in range(3) for j in range(2)
+        {
+            "session_id": f"s{i}",
+            "timestamp": f"2024-05-{i + 1:02d}T10:0{j}:00",
+            "speaker": "user" if j % 2 == 0 else "assistant",
+            "text": f"session {i} turn {j}: yesterday I went to the dentist in town number {i}",
+        }
+        for i in range(3)
+        for j in range(2)
     ]
     arch = write_jsonl(root / "chats.jsonl", rows)
     db = root / "db"
@@ -73,8 +84,13 @@ def share_local_embedder(monkeypatch, embedder):
     from chronos_cli import embed
 
     real = embed.get_embedder
-    monkeypatch.setattr(embed, "get_embedder", lambda model=None, *, api_base=None: (
-        embedder if not model or model == embed.LOCAL_EMBED_MODEL else real(model, api_base=api_base)))
+    monkeypatch.setattr(
+        embed,
+        "get_embedder",
+        lambda model=None, *, api_base=None: (
+            embedder if not model or model == embed.LOCAL_EMBED_MODEL else real(model, api_base=api_base)
+        ),
+    )
 
 
 def ask(db, *extra, json_out=True):
@@ -180,10 +196,12 @@ def test_truncated_body_then_success(raw, env, built_db, _isolated_home):
 
 
 def test_non_json_tool_arguments_go_back_to_the_model(env, built_db, _isolated_home):
-    env.chat.extend([
-        {"tool_calls": [{"name": "search_turns", "arguments": '{"query": "dentist", "k": '}]},  # cut-off JSON
-        {"content": ANSWER},
-    ])
+    env.chat.extend(
+        [
+            {"tool_calls": [{"name": "search_turns", "arguments": '{"query": "dentist", "k": '}]},  # cut-off JSON
+            {"content": ANSWER},
+        ]
+    )
     r = ask(built_db, "--no-dynamic-prompting")
     assert r.exit_code == 0, r.output
     out = json.loads(r.stdout)

@@ -35,8 +35,15 @@ def _archive() -> list[dict]:
         sid = f"s{s}"
         for i in range(6):
             t += timedelta(minutes=3)
-            rows.append({"session_id": sid, "timestamp": t.isoformat(), "speaker": "Ben", "role": "other",
-                         "text": FILLER_BEN[(s + i) % 3] + f" (week {s}, note {i})"})
+            rows.append(
+                {
+                    "session_id": sid,
+                    "timestamp": t.isoformat(),
+                    "speaker": "Ben",
+                    "role": "other",
+                    "text": FILLER_BEN[(s + i) % 3] + f" (week {s}, note {i})",
+                }
+            )
             t += timedelta(minutes=3)
             if s == 5 and i == 2:
                 text = "I finally joined a pottery class at the community centre!"  # the evidence
@@ -44,7 +51,9 @@ def _archive() -> list[dict]:
                 text = "We brought home a little beagle from the shelter on Saturday."  # event-only wording
             else:
                 text = f"Nice, Ben. I spent the evening reading a novel about sailing, chapter {s * 6 + i}."
-            rows.append({"session_id": sid, "timestamp": t.isoformat(), "speaker": "Ana", "role": "other", "text": text})
+            rows.append(
+                {"session_id": sid, "timestamp": t.isoformat(), "speaker": "Ana", "role": "other", "text": text}
+            )
         t += timedelta(days=6)
     return rows
 
@@ -61,12 +70,22 @@ class PuppyExtractor:
             evs = []
             for turn in s.turns:
                 if "beagle" in turn.text:
-                    evs.append(Event(
-                        namespace=s.namespace, session_id=s.session_id, source_turn_ids=[turn.turn_id],
-                        subject="Ana", verb="adopted", object="a puppy", aliases=["adopt a dog", "new pet dog"],
-                        start=turn.t_conv.replace(hour=0, minute=0), end=turn.t_conv.replace(hour=23, minute=59),
-                        t_conv=turn.t_conv, evidence=turn.text, extractor=self.name,
-                    ))
+                    evs.append(
+                        Event(
+                            namespace=s.namespace,
+                            session_id=s.session_id,
+                            source_turn_ids=[turn.turn_id],
+                            subject="Ana",
+                            verb="adopted",
+                            object="a puppy",
+                            aliases=["adopt a dog", "new pet dog"],
+                            start=turn.t_conv.replace(hour=0, minute=0),
+                            end=turn.t_conv.replace(hour=23, minute=59),
+                            t_conv=turn.t_conv,
+                            evidence=turn.text,
+                            extractor=self.name,
+                        )
+                    )
             out.append(evs)
         return out
 
@@ -120,7 +139,9 @@ def test_named_speaker_pulls_their_turn_into_top15(store, embedder):
     top = [r["key"] for r in _rank(store, embedder, q)]
     assert key in top
     # a boost, not a filter: Ben's pottery turns are still candidates
-    assert any(r["speaker"] == "Ben" for r in initial_retrieval(store, q, embedder.embed([q])[0], where=WHERE, top_n=60))
+    assert any(
+        r["speaker"] == "Ben" for r in initial_retrieval(store, q, embedder.embed([q])[0], where=WHERE, top_n=60)
+    )
 
 
 def test_event_wording_pulls_its_source_turn(store, embedder):
@@ -152,7 +173,9 @@ def test_time_range_adds_a_dated_ranking_not_a_filter(store, embedder):
     day = T0 + timedelta(days=6 * 5 + 1)  # the week of session s5
     q = "What class did Ana join?"
     qv = embedder.embed([q])[0]
-    rng = TimeRange(phrase="", start=T0 + timedelta(days=30), end=day + timedelta(days=5), granularity="day", display="")
+    rng = TimeRange(
+        phrase="", start=T0 + timedelta(days=30), end=day + timedelta(days=5), granularity="day", display=""
+    )
     rankings = offline_rankings(store, q, qv, where=WHERE, time_range=rng)
     assert rankings["dates"]
     assert all(T0 + timedelta(days=30) <= r["t_conv"] <= day + timedelta(days=5) for r in rankings["dates"])

@@ -18,9 +18,24 @@ runner = CliRunner()
 
 def _rows():
     return [
-        {"session_id": "trip", "timestamp": "2026-06-01T09:00:00+02:00", "speaker": "user", "text": "I went to the dentist yesterday."},
-        {"session_id": "trip", "timestamp": "2026-06-01T09:01:00+02:00", "speaker": "assistant", "text": "How did the dentist visit go?"},
-        {"session_id": "hike", "timestamp": "2026-07-12T18:00:00+02:00", "speaker": "user", "text": "Hiked Mount Tam with Maya last weekend."},
+        {
+            "session_id": "trip",
+            "timestamp": "2026-06-01T09:00:00+02:00",
+            "speaker": "user",
+            "text": "I went to the dentist yesterday.",
+        },
+        {
+            "session_id": "trip",
+            "timestamp": "2026-06-01T09:01:00+02:00",
+            "speaker": "assistant",
+            "text": "How did the dentist visit go?",
+        },
+        {
+            "session_id": "hike",
+            "timestamp": "2026-07-12T18:00:00+02:00",
+            "speaker": "user",
+            "text": "Hiked Mount Tam with Maya last weekend.",
+        },
     ]
 
 
@@ -51,7 +66,9 @@ def test_grep_json_and_filters(db):
     assert [r["speaker"] for r in json.loads(res.stdout)] == ["assistant"]
     res = runner.invoke(app, ["grep", ".", "--db", db, "--json", "--since", "2026-07-01"])
     assert [r["session_id"] for r in json.loads(res.stdout)] == ["hike"]
-    res = runner.invoke(app, ["grep", ".", "--db", db, "--json", "--until", "2026-06-01", "--session", "trip", "--limit", "1"])
+    res = runner.invoke(
+        app, ["grep", ".", "--db", db, "--json", "--until", "2026-06-01", "--session", "trip", "--limit", "1"]
+    )
     assert len(json.loads(res.stdout)) == 1
     res = runner.invoke(app, ["grep", "Tam", "--db", db])
     assert res.exit_code == 0 and "Mount Tam" in res.stdout and "1 matching turn" in res.stdout
@@ -137,10 +154,14 @@ def test_grep_runs_without_litellm(db):
 def test_acceptance_locomo_index_and_grep(tmp_path):
     path = shared_data("locomo_dev.json")
     d = str(tmp_path / "db")
-    res = runner.invoke(app, ["index", str(path), "--db", d, "--format", "locomo", "--offline", "--json", "--no-events"])
+    res = runner.invoke(
+        app, ["index", str(path), "--db", d, "--format", "locomo", "--offline", "--json", "--no-events"]
+    )
     assert res.exit_code == 0, res.output
     assert json.loads(res.stdout)["turns_new"] == 788
-    res = runner.invoke(app, ["index", str(path), "--db", d, "--format", "locomo", "--offline", "--json", "--no-events"])
+    res = runner.invoke(
+        app, ["index", str(path), "--db", d, "--format", "locomo", "--offline", "--json", "--no-events"]
+    )
     assert json.loads(res.stdout)["turns_new"] == 0
     res = runner.invoke(app, ["grep", "-i", "support group", "--db", d, "--json"])
     rows = json.loads(res.stdout)

@@ -14,15 +14,31 @@ from typer.testing import CliRunner
 from chronos_cli.cli import app
 
 GOOD_JSONL = "".join(
-    json.dumps({"session_id": f"s{i}", "timestamp": f"2024-01-0{i + 1}T10:00:00", "speaker": "user", "text": f"hello {i} yesterday"}) + "\n"
+    json.dumps(
+        {
+            "session_id": f"s{i}",
+            "timestamp": f"2024-01-0{i + 1}T10:00:00",
+            "speaker": "user",
+            "text": f"hello {i} yesterday",
+        }
+    )
+    + "\n"
     for i in range(3)
 ).encode()
-GOOD_LOCOMO = json.dumps([{
-    "sample_id": "conv-x",
-    "conversation": {"speaker_a": "A", "speaker_b": "B", "session_1_date_time": "1:56 pm on 8 May, 2023",
-                     "session_1": [{"speaker": "A", "dia_id": "D1:1", "text": "I went hiking yesterday"}]},
-    "qa": [],
-}]).encode()
+GOOD_LOCOMO = json.dumps(
+    [
+        {
+            "sample_id": "conv-x",
+            "conversation": {
+                "speaker_a": "A",
+                "speaker_b": "B",
+                "session_1_date_time": "1:56 pm on 8 May, 2023",
+                "session_1": [{"speaker": "A", "dia_id": "D1:1", "text": "I went hiking yesterday"}],
+            },
+            "qa": [],
+        }
+    ]
+).encode()
 
 
 @st.composite
@@ -58,7 +74,10 @@ def test_index_fuzz(monkeypatch, embedder):
         with tempfile.TemporaryDirectory() as d:
             f = Path(d) / f"archive{suffix}"
             f.write_bytes(data)
-            r = runner.invoke(app, ["index", str(f), "--db", str(Path(d) / "db"), "--format", fmt, "--no-events", "--offline", "--json"])
+            r = runner.invoke(
+                app,
+                ["index", str(f), "--db", str(Path(d) / "db"), "--format", fmt, "--no-events", "--offline", "--json"],
+            )
         assert r.exception is None or isinstance(r.exception, SystemExit), repr(r.exception)
         assert "Traceback" not in r.output
         if r.exit_code != 0:

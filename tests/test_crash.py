@@ -32,12 +32,14 @@ def big_archive(path):
     rows = []
     for i in range(N_SESSIONS):
         for j in range(N_TURNS):
-            rows.append({
-                "session_id": f"s{i:03d}",
-                "timestamp": f"2024-{1 + i % 12:02d}-{1 + i % 27:02d}T09:{j:02d}:00",
-                "speaker": "user" if j % 2 == 0 else "assistant",
-                "text": f"{PHRASES[(i + j) % len(PHRASES)]} (session {i}, turn {j}, note {i * 31 + j})",
-            })
+            rows.append(
+                {
+                    "session_id": f"s{i:03d}",
+                    "timestamp": f"2024-{1 + i % 12:02d}-{1 + i % 27:02d}T09:{j:02d}:00",
+                    "speaker": "user" if j % 2 == 0 else "assistant",
+                    "text": f"{PHRASES[(i + j) % len(PHRASES)]} (session {i}, turn {j}, note {i * 31 + j})",
+                }
+            )
     return write_jsonl(path, rows)
 
 

@@ -39,9 +39,12 @@ def test_litellm_embedder_retries_then_fails_cleanly(openai_server):
 
 
 def test_index_with_api_embeddings_records_the_model(tmp_path, openai_server, embedder):
-    src = write_jsonl(tmp_path / "a.jsonl", [
-        {"session_id": "s", "timestamp": "2026-01-05T10:00:00", "speaker": "user", "text": "I bought a bike"},
-    ])
+    src = write_jsonl(
+        tmp_path / "a.jsonl",
+        [
+            {"session_id": "s", "timestamp": "2026-01-05T10:00:00", "speaker": "user", "text": "I bought a bike"},
+        ],
+    )
     store = Store(str(tmp_path / "db"))
     index_paths([src], store, _embedder(openai_server))
     assert store.embed_model() == ("openai/test-embed", openai_server.embed_dim)

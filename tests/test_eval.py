@@ -104,7 +104,9 @@ def test_judge_prompt_used(qtype, qid, phrase):
 
 
 def test_unparsed_judge_reply_counts_as_wrong():
-    j = Judge(ScriptedLLM(["It is not correct."])).judge(question="q", answer="a", response="r", question_type="multi-session")
+    j = Judge(ScriptedLLM(["It is not correct."])).judge(
+        question="q", answer="a", response="r", question_type="multi-session"
+    )
     assert j.correct is False and j.label == "no"
     j = Judge(ScriptedLLM(["hmm"])).judge(question="q", answer="a", response="r", question_type="multi-session")
     assert j.correct is False and j.label == "unparsed"
@@ -134,8 +136,15 @@ def test_locomo_rule_scoring():
     from datetime import datetime
 
     def item(cat, answer):
-        return EvalItem(id="c#0", namespace="c", question="q", answer=answer, type=locomo.CATEGORIES[cat],
-                        now=datetime(2023, 6, 9, 12), meta={"category": cat})
+        return EvalItem(
+            id="c#0",
+            namespace="c",
+            question="q",
+            answer=answer,
+            type=locomo.CATEGORIES[cat],
+            now=datetime(2023, 6, 9, 12),
+            meta={"category": cat},
+        )
 
     assert locomo.rule_score(item(5, "x"), "That is not mentioned in the conversation.", None)["rule_correct"]
     assert not locomo.rule_score(item(5, "x"), "She ran on Sunday.", None)["rule_correct"]
@@ -153,8 +162,12 @@ def test_locomo_rule_scoring():
 def _items(n):
     from datetime import datetime
 
-    return [EvalItem(id=f"q{i}", namespace="ns", question=f"q{i}?", answer="a", type="multi-session",
-                     now=datetime(2023, 1, 1)) for i in range(n)]
+    return [
+        EvalItem(
+            id=f"q{i}", namespace="ns", question=f"q{i}?", answer="a", type="multi-session", now=datetime(2023, 1, 1)
+        )
+        for i in range(n)
+    ]
 
 
 def test_runner_resume_skips_finished(tmp_path):
@@ -188,7 +201,9 @@ def test_runner_concurrent_failure_stops(tmp_path):
         run_items(_items(6), process, results_path=tmp_path / "r.jsonl", concurrency=2)
     done = read_results(tmp_path / "r.jsonl")
     assert "q1" not in done and len(done) < 6
-    recs = run_items(_items(6), process=lambda i: {"id": i.id}, results_path=tmp_path / "r.jsonl", resume=True, concurrency=3)
+    recs = run_items(
+        _items(6), process=lambda i: {"id": i.id}, results_path=tmp_path / "r.jsonl", resume=True, concurrency=3
+    )
     assert [r["id"] for r in recs] == [f"q{i}" for i in range(6)]
 
 
@@ -231,8 +246,14 @@ def test_longmemeval_scripted_run_table1(lme_db, embedder, tmp_path):
     judge = ScriptedLLM(["Yes", "No."])
     setup = _setup(lme_db, embedder, llm=agent, judge=Judge(judge))
     out = tmp_path / "run"
-    report = run_benchmark("longmemeval", path, setup, out_dir=out, index=False,
-                           meta={"models": {"agent": "scripted", "judge": "scripted"}})
+    report = run_benchmark(
+        "longmemeval",
+        path,
+        setup,
+        out_dir=out,
+        index=False,
+        meta={"models": {"agent": "scripted", "judge": "scripted"}},
+    )
     agent.assert_exhausted()
     judge.assert_exhausted()
     # the judge saw the knowledge-update prompt first, then the abstention one (_abs wins over TR)
@@ -277,8 +298,9 @@ def test_longmemeval_resume_after_interrupt(lme_db, embedder, tmp_path):
     partial = json.loads((out / "report.json").read_text())
     assert partial["counts"]["questions"] == 1 and "interrupted" in partial
     judge2 = ScriptedLLM(["yes"])
-    report = run_benchmark("longmemeval", path, _setup(lme_db, embedder, judge=Judge(judge2)), out_dir=out,
-                           index=False, resume=True)
+    report = run_benchmark(
+        "longmemeval", path, _setup(lme_db, embedder, judge=Judge(judge2)), out_dir=out, index=False, resume=True
+    )
     judge2.assert_exhausted()
     assert len(judge2.requests) == 1 and "unanswerable" in judge2.requests[0]["messages"][0]["content"]
     assert report["table"]["Overall"]["correct"] == 2 and report["counts"]["judged"] == 2
@@ -289,8 +311,9 @@ def test_longmemeval_resume_after_interrupt(lme_db, embedder, tmp_path):
 def test_longmemeval_retrieval_only_and_filters(lme_db, embedder, tmp_path):
     path = shared_data(LME)
     setup = _setup(lme_db, embedder, retrieval_only=True)
-    report = run_benchmark("longmemeval", path, setup, out_dir=tmp_path / "r", index=False,
-                           types=longmemeval.parse_types("KU"))
+    report = run_benchmark(
+        "longmemeval", path, setup, out_dir=tmp_path / "r", index=False, types=longmemeval.parse_types("KU")
+    )
     assert report["counts"]["questions"] == 1 and report["counts"]["answered"] == 0
     sess = report["retrieval"]["session"]
     assert sess["n"] == 1 and sess["recall_any@50"] == 1.0 and sess["recall_all@50"] == 1.0
@@ -312,8 +335,14 @@ def test_unjudged_run_is_judged_later_without_new_answers(lme_db, embedder, tmp_
     assert first["counts"]["answered"] == 2 and first["table"]["Overall"]["scored"] == 0
     assert "not judged" in (out / "report.md").read_text()
     judge = ScriptedLLM(["yes", "no"])
-    second = run_benchmark("longmemeval", path, _setup(lme_db, embedder, answer_fn=answer_fn, judge=Judge(judge)),
-                           out_dir=out, index=False, resume=True)
+    second = run_benchmark(
+        "longmemeval",
+        path,
+        _setup(lme_db, embedder, answer_fn=answer_fn, judge=Judge(judge)),
+        out_dir=out,
+        index=False,
+        resume=True,
+    )
     judge.assert_exhausted()
     assert asked == [KU_ID, ABS_ID]  # nothing asked again
     assert second["table"]["Overall"]["correct"] == 1 and second["counts"]["judged"] == 2

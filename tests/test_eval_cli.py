@@ -28,7 +28,11 @@ def dbs(tmp_path_factory, embedder):
 def tiny_locomo(tmp_path_factory):
     """conv-26 cut to its first two sessions and the questions whose evidence lies there."""
     src = json.loads(shared_data("locomo_dev.json").read_text(encoding="utf-8"))[0]
-    conv = {k: v for k, v in src["conversation"].items() if not re.match(r"session_\d+", k) or re.match(r"session_[12](_date_time)?$", k)}
+    conv = {
+        k: v
+        for k, v in src["conversation"].items()
+        if not re.match(r"session_\d+", k) or re.match(r"session_[12](_date_time)?$", k)
+    }
     qa = [q for q in src["qa"] if q.get("evidence") and all(re.match(r"D[12]:", e) for e in q["evidence"])]
     path = tmp_path_factory.mktemp("locomo") / "tiny_locomo.json"
     path.write_text(json.dumps([{"sample_id": src["sample_id"], "conversation": conv, "qa": qa}]), encoding="utf-8")
@@ -37,17 +41,34 @@ def tiny_locomo(tmp_path_factory):
 
 def test_longmemeval_retrieval_only_prints_tables(dbs, tmp_path):
     path = shared_data("longmemeval_sample.json")
-    res = runner.invoke(app, ["eval", "longmemeval", str(path), "--retrieval-only", "--db", dbs["lme"], "--out", str(tmp_path / "o")])
+    res = runner.invoke(
+        app, ["eval", "longmemeval", str(path), "--retrieval-only", "--db", dbs["lme"], "--out", str(tmp_path / "o")]
+    )
     assert res.exit_code == 0, res.output
     out = res.stdout
     for needle in ("session level", "turn level", "recall_any", "recall_all", "ndcg", "@1", "@50"):
         assert needle in out
     assert (tmp_path / "o" / "report.md").exists() and (tmp_path / "o" / "results.jsonl").exists()
     # the same run folder again without --resume is refused (paid results are never overwritten)
-    again = runner.invoke(app, ["eval", "longmemeval", str(path), "--retrieval-only", "--db", dbs["lme"], "--out", str(tmp_path / "o")])
+    again = runner.invoke(
+        app, ["eval", "longmemeval", str(path), "--retrieval-only", "--db", dbs["lme"], "--out", str(tmp_path / "o")]
+    )
     assert again.exit_code == 2 and "--resume" in again.output
-    res = runner.invoke(app, ["eval", "longmemeval", str(path), "--retrieval-only", "--db", dbs["lme"], "--out", str(tmp_path / "o"),
-                              "--resume", "--json"])
+    res = runner.invoke(
+        app,
+        [
+            "eval",
+            "longmemeval",
+            str(path),
+            "--retrieval-only",
+            "--db",
+            dbs["lme"],
+            "--out",
+            str(tmp_path / "o"),
+            "--resume",
+            "--json",
+        ],
+    )
     assert res.exit_code == 0, res.output
     report = json.loads(res.stdout)
     assert report["retrieval"]["session"]["n"] == 1 and report["counts"]["answered"] == 0
@@ -56,11 +77,33 @@ def test_longmemeval_retrieval_only_prints_tables(dbs, tmp_path):
 
 def test_locomo_offline_prints_categories(dbs, tiny_locomo, tmp_path):
     path, _qa = tiny_locomo
-    res = runner.invoke(app, ["eval", "locomo", str(path), "--offline", "--limit", "8", "--db", dbs["locomo"],
-                              "--out", str(tmp_path / "o"), "--concurrency", "2"])
+    res = runner.invoke(
+        app,
+        [
+            "eval",
+            "locomo",
+            str(path),
+            "--offline",
+            "--limit",
+            "8",
+            "--db",
+            dbs["locomo"],
+            "--out",
+            str(tmp_path / "o"),
+            "--concurrency",
+            "2",
+        ],
+    )
     assert res.exit_code == 0, res.output
     out = res.stdout
-    for needle in ("accuracy by category (rule scoring)", "Overall", "multi-hop", "temporal", "adversarial", "evidence"):
+    for needle in (
+        "accuracy by category (rule scoring)",
+        "Overall",
+        "multi-hop",
+        "temporal",
+        "adversarial",
+        "evidence",
+    ):
         assert needle in out
     report = json.loads((tmp_path / "o" / "report.json").read_text())
     assert report["counts"]["questions"] == 8 == report["counts"]["answered"]
@@ -71,7 +114,9 @@ def test_locomo_offline_prints_categories(dbs, tiny_locomo, tmp_path):
 
 def test_judge_without_key_fails_early(dbs):
     path = shared_data("longmemeval_sample.json")
-    res = runner.invoke(app, ["eval", "longmemeval", str(path), "--db", dbs["lme"], "--offline", "--judge-model", "gpt-4o"])
+    res = runner.invoke(
+        app, ["eval", "longmemeval", str(path), "--db", dbs["lme"], "--offline", "--judge-model", "gpt-4o"]
+    )
     assert res.exit_code == 2
     assert "OPENAI_API_KEY" in res.output and "--no-judge" in res.output
 
@@ -86,19 +131,43 @@ def test_longmemeval_scripted_models_print_table1(dbs, tmp_path, monkeypatch):
     """The whole CLI path with scripted agent and judge standing in for LiteLLM clients."""
     from chronos_cli.llm import ScriptedLLM
 
-    agent = ScriptedLLM(["Your personal best is 25:50.", "The information provided is not enough to tell."], name="scripted-agent")
+    agent = ScriptedLLM(
+        ["Your personal best is 25:50.", "The information provided is not enough to tell."], name="scripted-agent"
+    )
     judge = ScriptedLLM(["yes", "Yes."], name="scripted-judge")
     import chronos_cli.llm
 
-    monkeypatch.setattr(chronos_cli.llm, "client_for", lambda s, model, extra=None: {"scripted-agent": agent, "scripted-judge": judge}[model])
+    monkeypatch.setattr(
+        chronos_cli.llm,
+        "client_for",
+        lambda s, model, extra=None: {"scripted-agent": agent, "scripted-judge": judge}[model],
+    )
     import chronos_cli.extract
     from chronos_cli.extract import RuleExtractor
 
     monkeypatch.setattr(chronos_cli.extract, "get_extractor", lambda s: RuleExtractor())  # no LLM extraction here
     path = shared_data("longmemeval_sample.json")
     out = tmp_path / "o"
-    res = runner.invoke(app, ["eval", "longmemeval", str(path), "--db", dbs["lme"], "--out", str(out), "--model", "scripted-agent",
-                              "--judge-model", "scripted-judge", "--no-dynamic-prompting", "--no-rerank", "--concurrency", "1"])
+    res = runner.invoke(
+        app,
+        [
+            "eval",
+            "longmemeval",
+            str(path),
+            "--db",
+            dbs["lme"],
+            "--out",
+            str(out),
+            "--model",
+            "scripted-agent",
+            "--judge-model",
+            "scripted-judge",
+            "--no-dynamic-prompting",
+            "--no-rerank",
+            "--concurrency",
+            "1",
+        ],
+    )
     assert res.exit_code == 0, res.output
     agent.assert_exhausted()
     judge.assert_exhausted()

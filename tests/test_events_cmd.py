@@ -40,9 +40,25 @@ def test_json_shape_sorted(db):
     rows = events_json("--db", db)
     assert [r["start"] for r in rows] == sorted(r["start"] for r in rows)
     r = next(r for r in rows if "support group" in r["object"])
-    assert set(r) == {"event_id", "namespace", "session_id", "source_turn_ids", "subject", "verb", "object", "text",
-                      "aliases", "time_expression", "start", "end", "granularity", "time_source", "t_conv",
-                      "evidence", "extractor"}
+    assert set(r) == {
+        "event_id",
+        "namespace",
+        "session_id",
+        "source_turn_ids",
+        "subject",
+        "verb",
+        "object",
+        "text",
+        "aliases",
+        "time_expression",
+        "start",
+        "end",
+        "granularity",
+        "time_source",
+        "t_conv",
+        "evidence",
+        "extractor",
+    }
     assert (r["subject"], r["start"], r["end"], r["time_source"]) == ("Caroline", "2023-05-07", "2023-05-07", "rule")
     assert r["source_turn_ids"] == ["s1:1"] and r["t_conv"].startswith("2023-05-08T13:56")
 
@@ -104,7 +120,10 @@ def test_timeline_units_follow_the_span():
 
     weeks = timeline_buckets(rows("2026-03-02", "2026-03-04", "2026-03-18"))
     assert [(b["period"], b["start"], b["count"]) for b in weeks] == [
-        ("week", "2026-03-02", 2), ("week", "2026-03-09", 0), ("week", "2026-03-16", 1)]
+        ("week", "2026-03-02", 2),
+        ("week", "2026-03-09", 0),
+        ("week", "2026-03-16", 1),
+    ]
     months = timeline_buckets(rows("2026-01-31", "2026-05-05"))  # 94 days: past the ~3-month week limit
     assert [b["start"] for b in months] == ["2026-01-01", "2026-02-01", "2026-03-01", "2026-04-01", "2026-05-01"]
     years = timeline_buckets(rows("2017-06-01", "2026-05-01", "2026-06-01"))
@@ -113,8 +132,10 @@ def test_timeline_units_follow_the_span():
 
 
 def test_when_leaves_out_events_much_wider_than_the_window(db):
-    """"this year" dates an event to all of 2023: listed for "this year", not for "last month"."""
-    wide = [r for r in events_json("--db", db, "--when", "this year", "--now", "2023-09-15") if "painting" in r["object"]]
+    """ "this year" dates an event to all of 2023: listed for "this year", not for "last month"."""
+    wide = [
+        r for r in events_json("--db", db, "--when", "this year", "--now", "2023-09-15") if "painting" in r["object"]
+    ]
     assert wide and (wide[0]["start"], wide[0]["end"]) == ("2023-01-01", "2023-12-31")
     august = events_json("--db", db, "--when", "last month", "--now", "2023-09-15")
     assert not any("painting" in r["object"] for r in august)

@@ -23,7 +23,9 @@ def session(texts, *, ns="ns", sid="session_1", t=T0, ids=None) -> Session:
     turns = []
     for i, item in enumerate(texts):
         speaker, text = item if isinstance(item, tuple) else ("Caroline" if i % 2 == 0 else "Melanie", item)
-        turns.append(Turn(session_id=sid, turn_id=ids[i] if ids else f"D1:{i + 1}", t_conv=t, speaker=speaker, text=text))
+        turns.append(
+            Turn(session_id=sid, turn_id=ids[i] if ids else f"D1:{i + 1}", t_conv=t, speaker=speaker, text=text)
+        )
     return Session(namespace=ns, session_id=sid, t_conv=t, turns=turns)
 
 
@@ -32,9 +34,17 @@ def reply(*events) -> str:
 
 
 def ev(**kw) -> dict:
-    base = {"subject": "Caroline", "verb": "went to", "object": "a LGBTQ support group", "time_expression": "yesterday",
-            "start": "2023-05-07", "end": "2023-05-07", "aliases": ["support group meeting", "LGBTQ group visit"],
-            "source_turn_ids": ["D1:1"], "evidence": "I went to a LGBTQ support group yesterday."}
+    base = {
+        "subject": "Caroline",
+        "verb": "went to",
+        "object": "a LGBTQ support group",
+        "time_expression": "yesterday",
+        "start": "2023-05-07",
+        "end": "2023-05-07",
+        "aliases": ["support group meeting", "LGBTQ group visit"],
+        "source_turn_ids": ["D1:1"],
+        "evidence": "I went to a LGBTQ support group yesterday.",
+    }
     base.update(kw)
     return base
 
@@ -60,9 +70,23 @@ def test_chunk_windows_overlap_and_hash_ignores_namespace():
 
 
 def test_llm_valid_extraction_rule_dates_and_usage():
-    llm = ScriptedLLM([reply(ev(), ev(subject="Melanie", verb="is planning to go", object="camping",
-                                      time_expression="next month", start=None, end=None, source_turn_ids=["D1:2"],
-                                      evidence="We're going camping next month."))])
+    llm = ScriptedLLM(
+        [
+            reply(
+                ev(),
+                ev(
+                    subject="Melanie",
+                    verb="is planning to go",
+                    object="camping",
+                    time_expression="next month",
+                    start=None,
+                    end=None,
+                    source_turn_ids=["D1:2"],
+                    evidence="We're going camping next month.",
+                ),
+            )
+        ]
+    )
     ex = LLMExtractor(llm)
     s = session(["I went to a LGBTQ support group yesterday.", "We're going camping next month."])
     [events] = ex.extract([s])
@@ -115,11 +139,24 @@ def test_llm_model_date_contradicting_expression_rule_wins():
 def test_llm_model_dates_when_engine_finds_nothing():
     llm = ScriptedLLM([reply(ev(time_expression="around the time of the big storm", start="2023-04", end="2023-04"))])
     [[e]] = LLMExtractor(llm).extract([session(["I went to the group around the time of the big storm."])])
-    assert (e.start.date(), e.end.date(), e.time_source, e.granularity) == (date(2023, 4, 1), date(2023, 4, 30), "model", "month")
+    assert (e.start.date(), e.end.date(), e.time_source, e.granularity) == (
+        date(2023, 4, 1),
+        date(2023, 4, 30),
+        "model",
+        "month",
+    )
 
 
-@pytest.mark.parametrize("start,end", [("2023-13-45", None), ("1850-01-01", "1850-01-02"), ("2023-05-09", "2023-05-01"),
-                                       ("2099-01-01", "2099-01-01"), ("soon", None)])
+@pytest.mark.parametrize(
+    "start,end",
+    [
+        ("2023-13-45", None),
+        ("1850-01-01", "1850-01-02"),
+        ("2023-05-09", "2023-05-01"),
+        ("2099-01-01", "2099-01-01"),
+        ("soon", None),
+    ],
+)
 def test_llm_impossible_date_falls_back_to_said_on(start, end):
     llm = ScriptedLLM([reply(ev(time_expression=None, start=start, end=end))])
     [[e]] = LLMExtractor(llm).extract([session(["I went to a LGBTQ support group."])])
@@ -166,8 +203,16 @@ def test_index_twice_second_run_makes_no_llm_calls(tmp_path, embedder):
 
     data = tmp_path / "chat.jsonl"
     data.write_text(
-        json.dumps({"session_id": "s1", "timestamp": "2023-05-08T13:56:00", "speaker": "Caroline",
-                    "text": "I went to a LGBTQ support group yesterday.", "turn_id": "D1:1"}) + "\n",
+        json.dumps(
+            {
+                "session_id": "s1",
+                "timestamp": "2023-05-08T13:56:00",
+                "speaker": "Caroline",
+                "text": "I went to a LGBTQ support group yesterday.",
+                "turn_id": "D1:1",
+            }
+        )
+        + "\n",
         encoding="utf-8",
     )
     cache = ResponseCache(tmp_path / "cache")
@@ -217,14 +262,29 @@ def find(events, obj_part):
 def test_rules_caroline_support_group():
     [e] = rule_events(["I went to a LGBTQ support group yesterday and it was so powerful."])
     assert (e.subject, e.verb, e.object) == ("Caroline", "went to", "a LGBTQ support group")
-    assert (e.start.date(), e.end.date(), e.time_source, e.time_expression) == (date(2023, 5, 7), date(2023, 5, 7), "rule", "yesterday")
+    assert (e.start.date(), e.end.date(), e.time_source, e.time_expression) == (
+        date(2023, 5, 7),
+        date(2023, 5, 7),
+        "rule",
+        "yesterday",
+    )
     assert 2 <= len(e.aliases) <= 4 and "LGBTQ support group" in e.aliases
     assert e.extractor == "rules-v1" and e.source_turn_ids == ["D1:1"]
 
 
 def test_rules_no_event_sentences():
-    assert rule_events(["Hey Mel! How are you?", "Wow, that's awesome! I think it's great.", "I love it. Thanks so much!",
-                        "I didn't go to the party yesterday.", "I'm so happy for you."]) == []
+    assert (
+        rule_events(
+            [
+                "Hey Mel! How are you?",
+                "Wow, that's awesome! I think it's great.",
+                "I love it. Thanks so much!",
+                "I didn't go to the party yesterday.",
+                "I'm so happy for you.",
+            ]
+        )
+        == []
+    )
 
 
 def test_rules_short_answer_to_question():
@@ -242,10 +302,12 @@ def test_rules_duration_state_dated_from_beginning():
 
 
 def test_rules_named_subject_possessive_and_several_events():
-    events = rule_events([
-        ("Melanie", "Jon visited Paris last year. My son got into an accident last weekend."),
-        ("Caroline", "Lost my job as a banker yesterday, so I'm gonna start my own business next month."),
-    ])
+    events = rule_events(
+        [
+            ("Melanie", "Jon visited Paris last year. My son got into an accident last weekend."),
+            ("Caroline", "Lost my job as a banker yesterday, so I'm gonna start my own business next month."),
+        ]
+    )
     paris = find(events, "Paris")
     assert paris.subject == "Jon" and paris.start.date() == date(2022, 1, 1)
     acc = find(events, "accident")
@@ -257,8 +319,13 @@ def test_rules_named_subject_possessive_and_several_events():
 
 
 def test_rules_plans_fronted_object_and_explicit_date():
-    events = rule_events(["We're thinking about going camping next month.", "These figurines I bought yesterday remind me of home.",
-                          "I bought new running shoes on 2 September 2022."])
+    events = rule_events(
+        [
+            "We're thinking about going camping next month.",
+            "These figurines I bought yesterday remind me of home.",
+            "I bought new running shoes on 2 September 2022.",
+        ]
+    )
     assert find(events, "camping").start.date() == date(2023, 6, 1)
     fig = find(events, "figurines")
     assert fig.verb == "bought" and fig.start.date() == date(2023, 5, 7)
@@ -287,7 +354,9 @@ def test_rules_locomo_caroline():
     archive = read_archive(shared_data("locomo_dev.json"), "locomo")
     s = next(s for s in archive.sessions if s.namespace == "conv-26" and s.session_id == "session_1")
     events = RuleExtractor().extract([s])[0]
-    hits = [e for e in events if e.subject == "Caroline" and "support group" in e.object and "D1:3" in e.source_turn_ids]
+    hits = [
+        e for e in events if e.subject == "Caroline" and "support group" in e.object and "D1:3" in e.source_turn_ids
+    ]
     assert hits and hits[0].start.date() == hits[0].end.date() == date(2023, 5, 7)
     assert hits[0].verb in ("went", "went to", "go", "go to")
 

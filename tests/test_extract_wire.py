@@ -11,16 +11,41 @@ from chronos_cli.extract.llm_extractor import LLMExtractor
 from chronos_cli.llm import LiteLLMClient, ProviderError
 from chronos_cli.models import Session, Turn
 
-REPLY = json.dumps({"events": [{
-    "subject": "Caroline", "verb": "went to", "object": "a LGBTQ support group", "time_expression": "yesterday",
-    "start": "2023-05-07", "end": "2023-05-07", "aliases": ["support group meeting", "LGBTQ group visit"],
-    "source_turn_ids": ["D1:1"], "evidence": "I went to a LGBTQ support group yesterday."}]})
+REPLY = json.dumps(
+    {
+        "events": [
+            {
+                "subject": "Caroline",
+                "verb": "went to",
+                "object": "a LGBTQ support group",
+                "time_expression": "yesterday",
+                "start": "2023-05-07",
+                "end": "2023-05-07",
+                "aliases": ["support group meeting", "LGBTQ group visit"],
+                "source_turn_ids": ["D1:1"],
+                "evidence": "I went to a LGBTQ support group yesterday.",
+            }
+        ]
+    }
+)
 
 
 def _session() -> Session:
     t = datetime(2023, 5, 8, 13, 56)
-    return Session(namespace="ns", session_id="session_1", t_conv=t, turns=[
-        Turn(session_id="session_1", turn_id="D1:1", t_conv=t, speaker="Caroline", text="I went to a LGBTQ support group yesterday.")])
+    return Session(
+        namespace="ns",
+        session_id="session_1",
+        t_conv=t,
+        turns=[
+            Turn(
+                session_id="session_1",
+                turn_id="D1:1",
+                t_conv=t,
+                speaker="Caroline",
+                text="I went to a LGBTQ support group yesterday.",
+            )
+        ],
+    )
 
 
 def _client(server, **kw) -> LiteLLMClient:

@@ -32,9 +32,14 @@ def _fast_retries(monkeypatch):
 
 def archive(tmp_path):
     rows = [
-        {"session_id": f"s{i}", "timestamp": f"2024-05-{i + 1:02d}T10:0{j}:00", "speaker": "user" if j % 2 == 0 else "assistant",
-         "text": f"session {i} turn {j}: yesterday I went to the dentist in town number {i}"}
-        for i in range(N_SESSIONS) for j in range(N_TURNS)
+        {
+            "session_id": f"s{i}",
+            "timestamp": f"2024-05-{i + 1:02d}T10:0{j}:00",
+            "speaker": "user" if j % 2 == 0 else "assistant",
+            "text": f"session {i} turn {j}: yesterday I went to the dentist in town number {i}",
+        }
+        for i in range(N_SESSIONS)
+        for j in range(N_TURNS)
     ]
     return write_jsonl(tmp_path / "chats.jsonl", rows)
 
@@ -115,8 +120,14 @@ def test_embedding_timeout(tmp_path, monkeypatch, openai_server):
     from chronos_cli.llm import ProviderError
     from chronos_cli.store import Store
 
-    emb = LiteLLMEmbedder("openai/test-embed", api_base=openai_server.base_url, api_key="sk-test-faults",
-                          timeout=0.4, num_retries=1, base_delay=0.01)
+    emb = LiteLLMEmbedder(
+        "openai/test-embed",
+        api_base=openai_server.base_url,
+        api_key="sk-test-faults",
+        timeout=0.4,
+        num_retries=1,
+        base_delay=0.01,
+    )
     # LiteLLM retries a timeout itself (up to 3 requests per call): 2 calls x 3 requests hang
     openai_server.embeddings.extend([{}, {}] + [{"sleep": 1.0}] * 6)
     db, arch = tmp_path / "db", archive(tmp_path)
@@ -156,7 +167,7 @@ def test_extraction_faults(fault, tmp_path, monkeypatch, openai_server, _isolate
     assert set(s["turns"]) <= {f"s{i}" for i in range(N_SESSIONS)}
 
     cache = _isolated_home / "cache" / "llm"
-    for f in (cache.rglob("*") if cache.exists() else []):
+    for f in cache.rglob("*") if cache.exists() else []:
         if f.is_file():
             text = f.read_text(errors="replace")
             assert '"ver' not in text or "verb" in text  # no invalid reply was cached

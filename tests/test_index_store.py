@@ -21,8 +21,12 @@ def _chat(session: str, day: str, lines: list[tuple[str, str]]) -> list[dict]:
 
 @pytest.fixture
 def archive(tmp_path):
-    rows = _chat("s1", "2026-03-02", [("user", "I went hiking at Mount Tam yesterday."), ("assistant", "Sounds lovely!")])
-    rows += _chat("s2", "2026-04-10", [("user", "My dentist appointment is next Tuesday."), ("assistant", "Good luck.")])
+    rows = _chat(
+        "s1", "2026-03-02", [("user", "I went hiking at Mount Tam yesterday."), ("assistant", "Sounds lovely!")]
+    )
+    rows += _chat(
+        "s2", "2026-04-10", [("user", "My dentist appointment is next Tuesday."), ("assistant", "Good luck.")]
+    )
     return write_jsonl(tmp_path / "chats" / "log.jsonl", rows)
 
 
@@ -70,7 +74,9 @@ def test_removed_turn_is_deleted(tmp_path, archive, embedder):
 
 def test_failing_file_writes_nothing(tmp_path, archive, embedder):
     bad = tmp_path / "chats" / "zz_bad.jsonl"
-    bad.write_text('{"session_id": "s9", "timestamp": "2026-01-01T00:00:00", "speaker": "user", "text": "ok"}\n{not json\n')
+    bad.write_text(
+        '{"session_id": "s9", "timestamp": "2026-01-01T00:00:00", "speaker": "user", "text": "ok"}\n{not json\n'
+    )
     store = Store(str(tmp_path / "db"))
     r = _index(store, embedder, archive.parent)
     assert r.files == 1 and len(r.failed_files) == 1

@@ -30,7 +30,10 @@ from chronos_cli.llm import (
 from chronos_cli.prompts import load_prompt
 
 ROOT = Path(__file__).resolve().parents[1]
-MSGS = [{"role": "system", "content": "You extract events."}, {"role": "user", "content": "I moved to Lisbon last May."}]
+MSGS = [
+    {"role": "system", "content": "You extract events."},
+    {"role": "user", "content": "I moved to Lisbon last May."},
+]
 
 
 class Event(BaseModel):
@@ -65,14 +68,19 @@ def test_structured_valid_reply():
 
 
 def test_structured_tolerates_fences_and_prose():
-    llm = ScriptedLLM(['Sure! Here it is:\n```json\n{"what": "x", "year": 1}\n```\nAnything else?', 'Result: {"what": "y", "year": 2} done'])
+    llm = ScriptedLLM(
+        [
+            'Sure! Here it is:\n```json\n{"what": "x", "year": 1}\n```\nAnything else?',
+            'Result: {"what": "y", "year": 2} done',
+        ]
+    )
     assert structured(llm, MSGS, Event, prompt_version="p.v1") == Event(what="x", year=1)
     assert structured(llm, MSGS, Event, prompt_version="p.v1") == Event(what="y", year=2)
     llm.assert_exhausted()
 
 
 def test_extract_json_variants():
-    assert extract_json('[1, 2]') == [1, 2]
+    assert extract_json("[1, 2]") == [1, 2]
     assert extract_json('text {"a": {"b": [1]}} trailing {"c": 2}') == {"a": {"b": [1]}}
     assert extract_json('oops {not json} then {"ok": true}') == {"ok": True}
     with pytest.raises(ValueError):
@@ -163,12 +171,19 @@ def test_usage_totals_are_thread_safe():
     for t in threads:
         t.join()
     usage.add(resp.model_copy(update={"cached": True}))
-    assert usage.model_dump() == {"llm_calls": 800, "prompt_tokens": 8000, "completion_tokens": 1600, "cost_usd": pytest.approx(0.8)}
+    assert usage.model_dump() == {
+        "llm_calls": 800,
+        "prompt_tokens": 8000,
+        "completion_tokens": 1600,
+        "cost_usd": pytest.approx(0.8),
+    }
 
 
 def test_scripted_usage_and_tool_calls():
     usage = Usage()
-    llm = ScriptedLLM([{"tool_calls": [{"name": "search", "arguments": {"q": "Lisbon"}}]}, "It was May 2023."], usage=usage)
+    llm = ScriptedLLM(
+        [{"tool_calls": [{"name": "search", "arguments": {"q": "Lisbon"}}]}, "It was May 2023."], usage=usage
+    )
     r1 = llm.complete(MSGS, tools=[{"type": "function", "function": {"name": "search"}}])
     assert r1.content is None and r1.tool_calls[0].name == "search"
     assert r1.tool_calls[0].parsed_arguments() == {"q": "Lisbon"}
@@ -247,7 +262,12 @@ def test_with_retries_bounded_and_classified():
 )
 def test_scrub_removes_key_like_strings(text):
     out = scrub(text)
-    for secret in ("sk-proj-AbC123xyz987_QWE", "abcdef1234567890", "s3cr3tvalue", "Xy7Gq2Lm9Pz4Rt8Vb3Nc6Kw1Hs5Jd0Fa2Ge4"):
+    for secret in (
+        "sk-proj-AbC123xyz987_QWE",
+        "abcdef1234567890",
+        "s3cr3tvalue",
+        "Xy7Gq2Lm9Pz4Rt8Vb3Nc6Kw1Hs5Jd0Fa2Ge4",
+    ):
         assert secret not in out
     assert "[redacted]" in out
 

@@ -137,7 +137,9 @@ def test_disk_cache_makes_second_identical_call_free_and_holds_no_key(openai_ser
 
 
 def test_structured_over_the_wire_sends_response_format_and_repairs(openai_server):
-    openai_server.chat.extend([{"content": "```json\n{\"answer\": \"May\"}\n```"}, {"content": '{"answer": "May", "year": 2023}'}])
+    openai_server.chat.extend(
+        [{"content": '```json\n{"answer": "May"}\n```'}, {"content": '{"answer": "May", "year": 2023}'}]
+    )
     out = structured(client(openai_server), MSGS, Answer, prompt_version="ask.v1")
     assert out == Answer(answer="May", year=2023)
     first, repair = (r["body"] for r in openai_server.chat_requests)
@@ -171,9 +173,13 @@ def test_server_rejecting_response_format_falls_back_to_plain_requests(openai_se
 
 def test_known_model_gets_json_schema_format_and_a_cost(openai_server):
     # a model LiteLLM knows (local price table) served by the fake server: native structured output
-    openai_server.chat.append({"content": '{"answer": "May", "year": 2023}', "usage": {"prompt_tokens": 1000, "completion_tokens": 100}})
+    openai_server.chat.append(
+        {"content": '{"answer": "May", "year": 2023}', "usage": {"prompt_tokens": 1000, "completion_tokens": 100}}
+    )
     usage = Usage()
-    llm = LiteLLMClient("openai/gpt-4o-mini", api_base=openai_server.base_url, api_key=KEY, retry_base_delay=0.01, usage=usage)
+    llm = LiteLLMClient(
+        "openai/gpt-4o-mini", api_base=openai_server.base_url, api_key=KEY, retry_base_delay=0.01, usage=usage
+    )
     assert structured(llm, MSGS, Answer, prompt_version="ask.v1").year == 2023
     fmt = openai_server.chat_requests[0]["body"]["response_format"]
     assert fmt["type"] == "json_schema" and fmt["json_schema"]["name"] == "Answer"

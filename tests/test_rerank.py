@@ -40,7 +40,13 @@ def test_default_scoring_order_and_request(cohere_server):
 
 def test_scripted_results_are_parsed_and_sorted(cohere_server):
     cohere_server.rerank.append(
-        {"results": [{"index": 3, "relevance_score": 0.2}, {"index": 0, "relevance_score": 0.91}, {"index": 2, "relevance_score": 0.5}]}
+        {
+            "results": [
+                {"index": 3, "relevance_score": 0.2},
+                {"index": 0, "relevance_score": 0.91},
+                {"index": 2, "relevance_score": 0.5},
+            ]
+        }
     )
     assert reranker(cohere_server).rerank("q", DOCS, top_n=3) == [(0, 0.91), (2, 0.5), (3, 0.2)]
 

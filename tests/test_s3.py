@@ -52,9 +52,16 @@ def s3_env(s3_endpoint, monkeypatch):
 
 def _archive(tmp_path):
     rows = [
-        {"session_id": f"s{i}", "timestamp": f"2024-03-{i + 1:02d}T10:0{j}:00", "speaker": "user" if j % 2 == 0 else "assistant",
-         "text": f"session {i} turn {j}: I went hiking near the lake on day {i}" if j == 0 else f"reply {i}.{j} about the weather"}
-        for i in range(3) for j in range(4)
+        {
+            "session_id": f"s{i}",
+            "timestamp": f"2024-03-{i + 1:02d}T10:0{j}:00",
+            "speaker": "user" if j % 2 == 0 else "assistant",
+            "text": f"session {i} turn {j}: I went hiking near the lake on day {i}"
+            if j == 0
+            else f"reply {i}.{j} about the weather",
+        }
+        for i in range(3)
+        for j in range(4)
     ]
     return write_jsonl(tmp_path / "chats.jsonl", rows)
 

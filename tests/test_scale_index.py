@@ -19,15 +19,26 @@ def _write(store, rng, first, n_sessions, per=10):
     sessions, vecs = [], {}
     for si in range(first, first + n_sessions):
         t0 = datetime(2024, 1, 1) + timedelta(days=si)
-        turns = [Turn(session_id=f"s{si}", turn_id=f"t{j}", t_conv=t0 + timedelta(minutes=j), speaker="user",
-                      text=f"word{(si * per + j) % 97} topic{si % 7} row {si}-{j}") for j in range(per)]
+        turns = [
+            Turn(
+                session_id=f"s{si}",
+                turn_id=f"t{j}",
+                t_conv=t0 + timedelta(minutes=j),
+                speaker="user",
+                text=f"word{(si * per + j) % 97} topic{si % 7} row {si}-{j}",
+            )
+            for j in range(per)
+        ]
         s = Session(namespace="ns", session_id=f"s{si}", t_conv=t0, turns=turns)
         sessions.append(s)
         for t in turns:
             v = rng.standard_normal(DIM).astype(np.float32)
             vecs[Store.turn_key("ns", s.session_id, t.turn_id)] = v / np.linalg.norm(v)
-    store.upsert_turns([r for s in sessions for r in store.turn_rows(s, vecs)],
-                       [Store.session_key("ns", s.session_id) for s in sessions], DIM)
+    store.upsert_turns(
+        [r for s in sessions for r in store.turn_rows(s, vecs)],
+        [Store.session_key("ns", s.session_id) for s in sessions],
+        DIM,
+    )
     store.mark_sessions(sessions, extractor="", source="test")
     return vecs
 
@@ -87,10 +98,26 @@ def test_selective_filter_bypasses_the_ann_index(tmp_path, monkeypatch):
     v = centres[rng.integers(0, 60, n)] + 0.6 * rng.standard_normal((n, dim)).astype(np.float32)
     v /= np.linalg.norm(v, axis=1, keepdims=True)
     store = Store(str(tmp_path / "db"))
-    rows = [{"key": f"k{i}", "namespace": f"ns{i % n_ns}", "session_id": "s", "session_key": f"sk{i % n_ns}",
-             "turn_id": str(i), "turn_index": i, "t_conv": datetime(2024, 1, 1), "tz_offset_min": None,
-             "speaker": "u", "role": "user", "text": f"row {i}", "title": "", "content_hash": f"h{i}",
-             "attrs": "{}", "vector": v[i]} for i in range(n)]
+    rows = [
+        {
+            "key": f"k{i}",
+            "namespace": f"ns{i % n_ns}",
+            "session_id": "s",
+            "session_key": f"sk{i % n_ns}",
+            "turn_id": str(i),
+            "turn_index": i,
+            "t_conv": datetime(2024, 1, 1),
+            "tz_offset_min": None,
+            "speaker": "u",
+            "role": "user",
+            "text": f"row {i}",
+            "title": "",
+            "content_hash": f"h{i}",
+            "attrs": "{}",
+            "vector": v[i],
+        }
+        for i in range(n)
+    ]
     store.upsert_turns(rows, [], dim)
     store.finish_bulk_write()
     assert store._has_ann(TURNS)

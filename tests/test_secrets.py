@@ -37,9 +37,14 @@ def test_keys_never_written(tmp_path, monkeypatch, openai_server, _isolated_home
     monkeypatch.setenv("CHRONOS_EMBED_MODEL", "openai/test-embed")
     monkeypatch.setenv("CHRONOS_TZ", "UTC")
     rows = [
-        {"session_id": f"s{i}", "timestamp": f"2024-05-{i + 1:02d}T10:0{j}:00", "speaker": "user",
-         "text": f"yesterday I went hiking with Ann, session {i} turn {j}"}
-        for i in range(2) for j in range(2)
+        {
+            "session_id": f"s{i}",
+            "timestamp": f"2024-05-{i + 1:02d}T10:0{j}:00",
+            "speaker": "user",
+            "text": f"yesterday I went hiking with Ann, session {i} turn {j}",
+        }
+        for i in range(2)
+        for j in range(2)
     ]
     arch = write_jsonl(tmp_path / "chats.jsonl", rows)
     db = tmp_path / "db"
@@ -55,8 +60,17 @@ def test_keys_never_written(tmp_path, monkeypatch, openai_server, _isolated_home
     assert OPENAI_KEY not in r.stderr  # … with the key scrubbed
 
     # 2) a good run, with events, then every read command with --json
-    reply = {"events": [{"subject": "user", "verb": "went hiking with", "object": "Ann", "time_expression": "yesterday",
-                         "evidence": "yesterday I went hiking with Ann"}]}
+    reply = {
+        "events": [
+            {
+                "subject": "user",
+                "verb": "went hiking with",
+                "object": "Ann",
+                "time_expression": "yesterday",
+                "evidence": "yesterday I went hiking with Ann",
+            }
+        ]
+    }
     openai_server.chat.extend([{"content": json.dumps(reply)}] * 2)
     for args in (
         ["index", str(arch), "--db", str(db), "--json"],
@@ -79,7 +93,9 @@ def test_keys_never_written(tmp_path, monkeypatch, openai_server, _isolated_home
         assert k not in caplog.text
     assert _files_with_keys(db) == []
     assert _files_with_keys(_isolated_home) == []
-    assert list((_isolated_home / "cache").rglob("*.json")) or list((_isolated_home / "cache").rglob("*"))  # caches exist
+    assert list((_isolated_home / "cache").rglob("*.json")) or list(
+        (_isolated_home / "cache").rglob("*")
+    )  # caches exist
 
 
 @pytest.mark.parametrize("cmd", [["index", "--help"], ["config"]])

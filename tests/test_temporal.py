@@ -9,9 +9,9 @@ import pytest
 from chronos_cli.temporal import RULES, TimeSpan, resolve
 from chronos_cli.temporal.docs import render_rules_markdown
 
-MON = datetime(2023, 5, 8, 14, 0)   # Monday
-SUN = datetime(2023, 5, 7, 18, 0)   # Sunday
-SAT = datetime(2023, 5, 6, 11, 0)   # Saturday
+MON = datetime(2023, 5, 8, 14, 0)  # Monday
+SUN = datetime(2023, 5, 7, 18, 0)  # Sunday
+SAT = datetime(2023, 5, 6, 11, 0)  # Saturday
 
 
 def one(text, now=MON, **kw) -> TimeSpan:
@@ -26,17 +26,21 @@ def dates(span: TimeSpan):
 
 # --- explicit dates ---------------------------------------------------------------------
 
-@pytest.mark.parametrize("text,expected", [
-    ("2023-05-08", "2023-05-08"),
-    ("on 3 March 2021", "2021-03-03"),
-    ("March 3rd, 2021", "2021-03-03"),
-    ("March 3, 2021", "2021-03-03"),
-    ("3/14/2022", "2022-03-14"),
-    ("the 12th of January 2020", "2020-01-12"),
-    ("8 May, 2023", "2023-05-08"),
-    ("Jan 5 2022", "2022-01-05"),
-    ("14.03.2022", "2022-03-14"),
-])
+
+@pytest.mark.parametrize(
+    "text,expected",
+    [
+        ("2023-05-08", "2023-05-08"),
+        ("on 3 March 2021", "2021-03-03"),
+        ("March 3rd, 2021", "2021-03-03"),
+        ("March 3, 2021", "2021-03-03"),
+        ("3/14/2022", "2022-03-14"),
+        ("the 12th of January 2020", "2020-01-12"),
+        ("8 May, 2023", "2023-05-08"),
+        ("Jan 5 2022", "2022-01-05"),
+        ("14.03.2022", "2022-03-14"),
+    ],
+)
 def test_explicit_dates_exact(text, expected):
     s = one(text)
     assert (s.start_date.isoformat(), s.end_date.isoformat()) == (expected, expected)
@@ -59,10 +63,11 @@ def test_locomo_instant():
 def test_offsets_are_character_offsets():
     text = "Well, we ran a charity race last Sunday!"
     s = one(text)
-    assert text[s.start_char:s.end_char] == s.text == "last Sunday"
+    assert text[s.start_char : s.end_char] == s.text == "last Sunday"
 
 
 # --- weeks and weekdays -----------------------------------------------------------------
+
 
 def test_acceptance_last_sunday():
     s = one("We ran a charity race last Sunday", MON)
@@ -98,6 +103,7 @@ def test_bare_weekday_follows_tense():
 
 
 # --- calendar units, leap day, year end -------------------------------------------------
+
 
 def test_leap_day_a_year_ago_clamps_to_feb_28():
     s = one("a year ago", datetime(2024, 2, 29, 12))
@@ -166,21 +172,33 @@ def test_chaining_uses_previous_span_else_now():
     assert one("the day after").start_date == date(2023, 5, 9)
 
 
-@pytest.mark.parametrize("text", [
-    "May I ask you something?", "You should get a second opinion.", "Let's March on together.",
-    "I may go.", "Please upgrade to v2.3.1.", "It costs $20.50.", "Meet at 3:30.",
-    "one of the best", "A few of them came.", "Will Smith was great.", "the Fall of Rome",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "May I ask you something?",
+        "You should get a second opinion.",
+        "Let's March on together.",
+        "I may go.",
+        "Please upgrade to v2.3.1.",
+        "It costs $20.50.",
+        "Meet at 3:30.",
+        "one of the best",
+        "A few of them came.",
+        "Will Smith was great.",
+        "the Fall of Rome",
+    ],
+)
 def test_no_false_positives(text):
     assert resolve(text, MON) == []
 
 
 # --- `now` handling ---------------------------------------------------------------------
 
+
 def test_now_may_be_date_naive_or_aware():
     assert one("yesterday", date(2023, 5, 8)).start_date == date(2023, 5, 7)
     aware = datetime(2023, 5, 8, 0, 30, tzinfo=timezone(timedelta(hours=-7)))
-    s = one("yesterday", aware)        # wall clock of `now`, never UTC
+    s = one("yesterday", aware)  # wall clock of `now`, never UTC
     assert s.start_date == date(2023, 5, 7) and s.start.tzinfo is None
 
 
@@ -198,6 +216,7 @@ def test_deterministic_and_no_overlaps():
 
 
 # --- rule table and generated docs --------------------------------------------------------
+
 
 def _answer(s: TimeSpan) -> str:
     if s.granularity == "instant":
@@ -221,15 +240,19 @@ def test_rule_ids_unique_and_documented():
 
 def test_committed_docs_match_generated():
     doc = Path(__file__).resolve().parents[1] / "docs" / "time_rules.md"
-    assert doc.read_text() == render_rules_markdown(), \
+    assert doc.read_text() == render_rules_markdown(), (
         "docs/time_rules.md is stale: python -m chronos_cli.temporal.docs > docs/time_rules.md"
+    )
 
 
 def test_light_imports():
     import subprocess
-    code = ("import sys, chronos_cli.temporal, chronos_cli.commands.time_cmd; "
-            "bad = [m for m in ('litellm', 'lancedb', 'onnxruntime', 'rich', 'dateparser') if m in sys.modules]; "
-            "print(bad)")
+
+    code = (
+        "import sys, chronos_cli.temporal, chronos_cli.commands.time_cmd; "
+        "bad = [m for m in ('litellm', 'lancedb', 'onnxruntime', 'rich', 'dateparser') if m in sys.modules]; "
+        "print(bad)"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
 
@@ -239,32 +262,46 @@ def test_light_imports():
 WED = datetime(2023, 7, 19, 10, 0)  # a Wednesday
 
 
-@pytest.mark.parametrize("text,day", [
-    ("We signed the lease last Tues.", date(2023, 7, 18)),
-    ("Last Fri we drove to the coast.", date(2023, 7, 14)),
-    ("it rained last sat", date(2023, 7, 15)),          # a cue makes lowercase safe
-    ("The plumber comes next Thurs morning.", date(2023, 7, 20)),  # next = nearest after today
-    ("Thu was a long day at work.", date(2023, 7, 13)),   # capitalised and unambiguous
-    ("We will meet on Sat.", date(2023, 7, 22)),
-    ("We meet on Sun.", date(2023, 7, 16)),
-])
+@pytest.mark.parametrize(
+    "text,day",
+    [
+        ("We signed the lease last Tues.", date(2023, 7, 18)),
+        ("Last Fri we drove to the coast.", date(2023, 7, 14)),
+        ("it rained last sat", date(2023, 7, 15)),  # a cue makes lowercase safe
+        ("The plumber comes next Thurs morning.", date(2023, 7, 20)),  # next = nearest after today
+        ("Thu was a long day at work.", date(2023, 7, 13)),  # capitalised and unambiguous
+        ("We will meet on Sat.", date(2023, 7, 22)),
+        ("We meet on Sun.", date(2023, 7, 16)),
+    ],
+)
 def test_weekday_abbreviations(text, day):
     assert one(text, WED).start_date == day
 
 
-@pytest.mark.parametrize("text", [
-    "I sat on the porch all evening.", "Sat down and cried for a bit.", "Sun was out so we swam.",
-    "Wed is a word too", "We wed in a small chapel.", "I talked to Jan about it.", "Don't let it mar the day.",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I sat on the porch all evening.",
+        "Sat down and cried for a bit.",
+        "Sun was out so we swam.",
+        "Wed is a word too",
+        "We wed in a small chapel.",
+        "I talked to Jan about it.",
+        "Don't let it mar the day.",
+    ],
+)
 def test_ambiguous_abbreviations_need_a_cue(text):
     assert [s for s in resolve(text, WED) if s.rule in ("weekday", "month_bare", "month_rel")] == []
 
 
-@pytest.mark.parametrize("text,first,last", [
-    ("We moved in Sept.", date(2022, 9, 1), date(2022, 9, 30)),
-    ("The clinic opened last Dec.", date(2022, 12, 1), date(2022, 12, 31)),
-    ("I'll visit them next Aug.", date(2023, 8, 1), date(2023, 8, 31)),
-])
+@pytest.mark.parametrize(
+    "text,first,last",
+    [
+        ("We moved in Sept.", date(2022, 9, 1), date(2022, 9, 30)),
+        ("The clinic opened last Dec.", date(2022, 12, 1), date(2022, 12, 31)),
+        ("I'll visit them next Aug.", date(2023, 8, 1), date(2023, 8, 31)),
+    ],
+)
 def test_month_abbreviations_after_a_cue(text, first, last):
     s = one(text, WED)
     assert (s.start_date, s.end_date) == (first, last)

@@ -23,7 +23,7 @@ def span_ok(ps: date, pe: date, gs: date, ge: date) -> bool:
 def sentence_ok(row, spans) -> bool:
     gold = [(date.fromisoformat(g["start"]), date.fromisoformat(g["end"])) for g in row["gold"]]
     if not gold:
-        return not spans           # any prediction on a "none" sentence is a failure
+        return not spans  # any prediction on a "none" sentence is a failure
     if len(spans) != len(gold):
         return False
     return all(span_ok(s.start_date, s.end_date, gs, ge) for s, (gs, ge) in zip(spans, gold))

@@ -65,5 +65,6 @@ def test_aware_now_uses_its_wall_clock():
 
 def test_registered_on_main_app():
     from chronos_cli.cli import app
+
     r = runner.invoke(app, ["time", "yesterday", "--now", "2023-05-08", "--json"])
     assert r.exit_code == 0 and json.loads(r.output)[0]["start"].startswith("2023-05-07")

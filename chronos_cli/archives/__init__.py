@@ -34,7 +34,12 @@ _JSON_READERS = {
 }
 
 __all__ = [
-    "FORMATS", "ArchiveError", "detect_format", "iter_archive_files", "read_archive", "read_archives",
+    "FORMATS",
+    "ArchiveError",
+    "detect_format",
+    "iter_archive_files",
+    "read_archive",
+    "read_archives",
 ]
 
 
@@ -52,8 +57,9 @@ def iter_archive_files(path: Path) -> list[Path]:
         raise ArchiveError(path, "", "no such file or folder")
     if not path.is_dir():
         raise ArchiveError(path, "", "not a regular file or folder")
-    files = sorted(p for p in path.rglob("*")
-                   if p.is_file() and p.suffix.lower() in ARCHIVE_SUFFIXES and _visible(p, path))
+    files = sorted(
+        p for p in path.rglob("*") if p.is_file() and p.suffix.lower() in ARCHIVE_SUFFIXES and _visible(p, path)
+    )
     if not files:
         raise ArchiveError(path, "", "folder holds no .json or .jsonl files")
     return files
@@ -78,13 +84,17 @@ def _jsonl_folder_files(path: Path) -> list[Path]:
     files = iter_archive_files(path)
     other = [f for f in files if f.suffix.lower() not in JSONL_SUFFIXES]
     if other:
-        raise ArchiveError(path, "", f"a folder is read as one JSON Lines archive, but it also holds "
-                                     f"{other[0].name}; read its files one by one")
+        raise ArchiveError(
+            path,
+            "",
+            f"a folder is read as one JSON Lines archive, but it also holds {other[0].name}; read its files one by one",
+        )
     return files
 
 
-def read_archive(path: Path, fmt: str = "auto", *, tz: tzinfo | None = None,
-                 namespace: str | None = None, dayfirst: bool = False) -> Archive:
+def read_archive(
+    path: Path, fmt: str = "auto", *, tz: tzinfo | None = None, namespace: str | None = None, dayfirst: bool = False
+) -> Archive:
     """Read ONE archive file (or a folder of JSONL files, read as one archive).
 
     ``tz``: the user's time zone for epoch and UTC ("Z") timestamps; None = the system's.
@@ -102,8 +112,9 @@ def read_archive(path: Path, fmt: str = "auto", *, tz: tzinfo | None = None,
             if fmt not in ("auto", "jsonl"):
                 raise ArchiveError(path, "", f"a folder can only be read as jsonl, not {fmt}")
             files = _jsonl_folder_files(path)
-            return read_jsonl([(f, read_text(f)) for f in files], path, loc=loc, tz=tz,
-                              namespace=namespace, dayfirst=dayfirst)
+            return read_jsonl(
+                [(f, read_text(f)) for f in files], path, loc=loc, tz=tz, namespace=namespace, dayfirst=dayfirst
+            )
         text = read_text(path)
         data = None
         if fmt == "auto":
@@ -119,8 +130,9 @@ def read_archive(path: Path, fmt: str = "auto", *, tz: tzinfo | None = None,
         raise wrap_unexpected(path, loc, e) from None
 
 
-def read_archives(path: Path, fmt: str = "auto", *, tz: tzinfo | None = None,
-                  namespace: str | None = None, dayfirst: bool = False) -> list[Archive]:
+def read_archives(
+    path: Path, fmt: str = "auto", *, tz: tzinfo | None = None, namespace: str | None = None, dayfirst: bool = False
+) -> list[Archive]:
     """Everything under ``path``: each JSON file is one archive; the JSONL files of one folder
     are read together as one archive (a session may continue from one file to the next)."""
     path = Path(path)

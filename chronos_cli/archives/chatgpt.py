@@ -30,7 +30,9 @@ def _branch(path: Path, loc: Loc, mapping: dict, current: Any) -> list[dict]:
                 raise ArchiveError(path, loc.where, f"parent links form a cycle at node {node_id!r}")
             seen.add(node_id)
             if node_id not in mapping:
-                raise ArchiveError(path, loc.where, f"node {node_id!r} (on the current_node branch) is missing from mapping")
+                raise ArchiveError(
+                    path, loc.where, f"node {node_id!r} (on the current_node branch) is missing from mapping"
+                )
             node = want(path, loc, mapping[node_id], dict, f"mapping node {node_id!r}")
             chain.append(node)
             node_id = node.get("parent")
@@ -66,7 +68,9 @@ def _text(content: Any) -> str:
     return text.strip() if isinstance(text, str) else ""
 
 
-def read_chatgpt(path: Path, data: Any, *, loc: Loc, tz: tzinfo | None, namespace: str | None, dayfirst: bool) -> Archive:
+def read_chatgpt(
+    path: Path, data: Any, *, loc: Loc, tz: tzinfo | None, namespace: str | None, dayfirst: bool
+) -> Archive:
     ns = namespace or "default"
     convs = as_list(path, data, "ChatGPT conversations")
     sessions: list[Session] = []
@@ -114,8 +118,9 @@ def read_chatgpt(path: Path, data: Any, *, loc: Loc, tz: tzinfo | None, namespac
             elif conv_time is not None:
                 t = conv_time
             else:
-                raise ArchiveError(path, f"{loc.where} message {mid}",
-                                   "no create_time on the message nor on the conversation")
+                raise ArchiveError(
+                    path, f"{loc.where} message {mid}", "no create_time on the message nor on the conversation"
+                )
             turns.append(Turn(session_id=cid, turn_id=mid, t_conv=t, speaker=role, role=role, text=text))
         if not turns:
             continue  # an empty or system-only conversation has nothing to remember
@@ -123,4 +128,3 @@ def read_chatgpt(path: Path, data: Any, *, loc: Loc, tz: tzinfo | None, namespac
         sessions.append(Session(namespace=ns, session_id=cid, title=title, t_conv=start, turns=turns))
     sessions.sort(key=lambda s: s.t_conv.timestamp())  # exports list newest first
     return Archive(path=str(path), format="chatgpt", sessions=sessions)
-

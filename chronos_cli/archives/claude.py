@@ -22,8 +22,11 @@ def _text(msg: dict) -> str:
     the older flat ``text`` field when there are no content blocks."""
     blocks = msg.get("content")
     if isinstance(blocks, list) and blocks:
-        parts = [b["text"] for b in blocks
-                 if isinstance(b, dict) and b.get("type") == "text" and isinstance(b.get("text"), str)]
+        parts = [
+            b["text"]
+            for b in blocks
+            if isinstance(b, dict) and b.get("type") == "text" and isinstance(b.get("text"), str)
+        ]
         text = "\n".join(p for p in parts if p.strip())
         if text.strip():
             return text.strip()
@@ -31,7 +34,9 @@ def _text(msg: dict) -> str:
     return text.strip() if isinstance(text, str) else ""
 
 
-def read_claude(path: Path, data: Any, *, loc: Loc, tz: tzinfo | None, namespace: str | None, dayfirst: bool) -> Archive:
+def read_claude(
+    path: Path, data: Any, *, loc: Loc, tz: tzinfo | None, namespace: str | None, dayfirst: bool
+) -> Archive:
     ns = namespace or "default"
     convs = as_list(path, data, "Claude conversations")
     sessions: list[Session] = []

@@ -16,7 +16,7 @@ import math
 import re
 import warnings
 from dataclasses import dataclass
-from datetime import datetime, timezone, tzinfo
+from datetime import UTC, datetime, tzinfo
 from pathlib import Path
 from typing import Any
 
@@ -138,7 +138,7 @@ def from_epoch(value: float, tz: tzinfo | None) -> datetime:
     if abs(value) > 1e11:  # > year 5138 in seconds: JavaScript-style milliseconds
         value = value / 1000.0
     try:
-        utc = datetime.fromtimestamp(value, tz=timezone.utc)
+        utc = datetime.fromtimestamp(value, tz=UTC)
     except (OverflowError, OSError, ValueError):
         raise ValueError(f"epoch time out of range: {value!r}") from None
     # astimezone() without an argument uses the system zone for *that* instant (DST-correct).

@@ -62,7 +62,8 @@ def detect_text(path: Path, text: str) -> tuple[str, Any]:
         keys = ", ".join(list(items[0])[:6]) if isinstance(items[0], dict) else ""
         hint = f" with keys {keys}" if keys else ""
         raise ArchiveError(
-            path, "top level",
+            path,
+            "top level",
             f"unknown format (a {'list of ' if isinstance(data, list) else ''}{what}{hint}); use --format "
             "longmemeval|locomo|chatgpt|claude|jsonl",
         )

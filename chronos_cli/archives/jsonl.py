@@ -35,8 +35,15 @@ def _role(speaker: str, role_field: object) -> str | None:
     return "other"
 
 
-def read_jsonl(files: list[tuple[Path, str]], archive_path: Path, *, loc: Loc, tz: tzinfo | None,
-               namespace: str | None, dayfirst: bool) -> Archive:
+def read_jsonl(
+    files: list[tuple[Path, str]],
+    archive_path: Path,
+    *,
+    loc: Loc,
+    tz: tzinfo | None,
+    namespace: str | None,
+    dayfirst: bool,
+) -> Archive:
     """``files``: (path, text) pairs, already decoded; errors name the file and line."""
     ns = namespace or "default"
     order: list[str] = []
@@ -85,6 +92,10 @@ def read_jsonl(files: list[tuple[Path, str]], archive_path: Path, *, loc: Loc, t
             by_session[sid].append(Turn(session_id=sid, turn_id=tid, t_conv=t, speaker=speaker, role=role, text=body))
     if not order:
         raise ArchiveError(archive_path, "", "no messages found")
-    sessions = [Session(namespace=ns, session_id=sid, title=titles.get(sid), t_conv=by_session[sid][0].t_conv,
-                        turns=by_session[sid]) for sid in order]
+    sessions = [
+        Session(
+            namespace=ns, session_id=sid, title=titles.get(sid), t_conv=by_session[sid][0].t_conv, turns=by_session[sid]
+        )
+        for sid in order
+    ]
     return Archive(path=str(archive_path), format="jsonl", sessions=sessions)

@@ -21,7 +21,7 @@ _SESSION_KEY = re.compile(r"^session_(\d+)$")
 
 
 def parse_locomo_date(text: str) -> datetime:
-    """"1:56 pm on 8 May, 2023" → datetime(2023, 5, 8, 13, 56)."""
+    """ "1:56 pm on 8 May, 2023" → datetime(2023, 5, 8, 13, 56)."""
     s = " ".join(text.split())
     for fmt in ("%I:%M %p on %d %B, %Y", "%I:%M %p on %d %b, %Y", "%I:%M %p on %B %d, %Y"):
         try:
@@ -34,7 +34,9 @@ def parse_locomo_date(text: str) -> datetime:
         raise ValueError(f"unparseable session date {text!r} (expected like '1:56 pm on 8 May, 2023')") from None
 
 
-def read_locomo(path: Path, data: Any, *, loc: Loc, tz: tzinfo | None, namespace: str | None, dayfirst: bool) -> Archive:
+def read_locomo(
+    path: Path, data: Any, *, loc: Loc, tz: tzinfo | None, namespace: str | None, dayfirst: bool
+) -> Archive:
     samples = as_list(path, data, "LoCoMo samples")
     sessions: list[Session] = []
     infos: list[NamespaceInfo] = []
@@ -73,8 +75,9 @@ def read_locomo(path: Path, data: Any, *, loc: Loc, tz: tzinfo | None, namespace
                 if isinstance(caption, str) and caption.strip():
                     # the shared image is part of what was said ("look at this!")
                     text = f"{text} [image: {caption.strip()}]"
-                out.append(Turn(session_id=key, turn_id=str(dia_id), t_conv=t, speaker=speaker,
-                                role="other", text=text))
+                out.append(
+                    Turn(session_id=key, turn_id=str(dia_id), t_conv=t, speaker=speaker, role="other", text=text)
+                )
             sessions.append(Session(namespace=ns, session_id=key, t_conv=t, turns=out))
             n_sessions += 1
         if not n_sessions:

@@ -18,7 +18,7 @@ _LME_DATE = re.compile(r"^\s*(\d{4})/(\d{1,2})/(\d{1,2})\s*(?:\([A-Za-z]+\))?\s*
 
 
 def parse_lme_date(text: str) -> datetime:
-    """"2023/05/30 (Tue) 23:17" → naive datetime (the weekday in brackets is ignored)."""
+    """ "2023/05/30 (Tue) 23:17" → naive datetime (the weekday in brackets is ignored)."""
     m = _LME_DATE.match(text)
     if m:
         y, mo, d, h, mi = map(int, m.groups())
@@ -31,10 +31,14 @@ def _date(path: Path, loc: Loc, value: Any, what: str) -> datetime:
     try:
         return parse_lme_date(value)
     except ValueError:
-        raise ArchiveError(path, loc.where, f"{what}: unparseable date {value!r} (expected like '2023/05/30 (Tue) 23:17')") from None
+        raise ArchiveError(
+            path, loc.where, f"{what}: unparseable date {value!r} (expected like '2023/05/30 (Tue) 23:17')"
+        ) from None
 
 
-def read_longmemeval(path: Path, data: Any, *, loc: Loc, tz: tzinfo | None, namespace: str | None, dayfirst: bool) -> Archive:
+def read_longmemeval(
+    path: Path, data: Any, *, loc: Loc, tz: tzinfo | None, namespace: str | None, dayfirst: bool
+) -> Archive:
     instances = as_list(path, data, "LongMemEval instances")
     sessions: list[Session] = []
     infos: list[NamespaceInfo] = []
@@ -51,7 +55,8 @@ def read_longmemeval(path: Path, data: Any, *, loc: Loc, tz: tzinfo | None, name
         hay = want(path, loc, inst.get("haystack_sessions"), list, "haystack_sessions")
         if not (len(dates) == len(sids) == len(hay)):
             raise ArchiveError(
-                path, loc.where,
+                path,
+                loc.where,
                 f"haystack_sessions ({len(hay)}), haystack_session_ids ({len(sids)}) and "
                 f"haystack_dates ({len(dates)}) differ in length",
             )
@@ -59,13 +64,20 @@ def read_longmemeval(path: Path, data: Any, *, loc: Loc, tz: tzinfo | None, name
             if inst.get(key) is not None:
                 want(path, loc, inst[key], str, key)
         qdate = inst.get("question_date")
-        infos.append(NamespaceInfo(
-            namespace=ns, format="longmemeval", question_id=qid,
-            question_type=inst.get("question_type"), question=inst.get("question"),
-            answer=inst.get("answer"),
-            question_date=_date(path, loc, qdate, "question_date") if qdate is not None else None,
-            answer_session_ids=[str(s) for s in want(path, loc, inst.get("answer_session_ids", []), list, "answer_session_ids")],
-        ))
+        infos.append(
+            NamespaceInfo(
+                namespace=ns,
+                format="longmemeval",
+                question_id=qid,
+                question_type=inst.get("question_type"),
+                question=inst.get("question"),
+                answer=inst.get("answer"),
+                question_date=_date(path, loc, qdate, "question_date") if qdate is not None else None,
+                answer_session_ids=[
+                    str(s) for s in want(path, loc, inst.get("answer_session_ids", []), list, "answer_session_ids")
+                ],
+            )
+        )
         for sid, date, turns in zip(sids, dates, hay):
             want(path, loc, sid, (str, int), "haystack_session_ids entry")
             sid = str(sid)
@@ -82,7 +94,10 @@ def read_longmemeval(path: Path, data: Any, *, loc: Loc, tz: tzinfo | None, name
                 text = want(path, loc, msg.get("content"), str, "content")
                 attrs = {"has_answer": bool(msg["has_answer"])} if "has_answer" in msg else {}
                 # index k is the position in the source list, so ids stay stable across re-reads
-                out.append(Turn(session_id=sid, turn_id=f"{sid}:{k}", t_conv=t, speaker=role,
-                                role=role, text=text, attrs=attrs))
+                out.append(
+                    Turn(
+                        session_id=sid, turn_id=f"{sid}:{k}", t_conv=t, speaker=role, role=role, text=text, attrs=attrs
+                    )
+                )
             sessions.append(Session(namespace=ns, session_id=sid, t_conv=t, turns=out))
     return Archive(path=str(path), format="longmemeval", sessions=sessions, namespaces=infos)

@@ -79,10 +79,19 @@ def answer(
     else:
         plan = rule_plan(question, now, dynamic=options.dynamic_prompting)
     plan_usage = _minus(_totals(clients), before)
-    emit(Step(index=0, kind="plan", ms=_ms(t0), summary=f"{plan.operation}" + (f", {plan.time_range.display}" if plan.time_range else ""),
-              errors=[plan.error] if plan.error else [], detail={"bullets": plan.bullets, "source": plan.source},
-              prompt_tokens=plan_usage.prompt_tokens, completion_tokens=plan_usage.completion_tokens,
-              messages=2 if plan.source != "rules" else 0))
+    emit(
+        Step(
+            index=0,
+            kind="plan",
+            ms=_ms(t0),
+            summary=f"{plan.operation}" + (f", {plan.time_range.display}" if plan.time_range else ""),
+            errors=[plan.error] if plan.error else [],
+            detail={"bullets": plan.bullets, "source": plan.source},
+            prompt_tokens=plan_usage.prompt_tokens,
+            completion_tokens=plan_usage.completion_tokens,
+            messages=2 if plan.source != "rules" else 0,
+        )
+    )
 
     # -- 2. initial retrieval --------------------------------------------------------------
     where = Store.build_filter(namespaces=namespaces)
@@ -93,18 +102,39 @@ def answer(
         errors = []
         try:
             qvec = embedder.embed([question])[0]
-            rows = initial_retrieval(store, question, qvec, where=where, reranker=reranker, use_rerank=options.rerank,
-                                     pool=options.pool, top_n=max(options.top_n, ranking_depth or 0),
-                                     time_range=plan.time_range if options.date_filter else None)
+            rows = initial_retrieval(
+                store,
+                question,
+                qvec,
+                where=where,
+                reranker=reranker,
+                use_rerank=options.rerank,
+                pool=options.pool,
+                top_n=max(options.top_n, ranking_depth or 0),
+                time_range=plan.time_range if options.date_filter else None,
+            )
             if on_ranking is not None:
                 on_ranking(rows)
-            ranked = rows[:options.top_n]
+            ranked = rows[: options.top_n]
             context = format_context(expand_neighbours(store, ranked))
         except Exception as e:  # noqa: BLE001 - e.g. the reranker is down: go on without seeds
             errors.append(f"initial retrieval failed: {e}")
-        how = "dense" if not options.rerank else ("cohere" if reranker is not None else "rrf: dense, bm25, events, people")
-        emit(Step(index=len(steps), kind="retrieve", hits=len(ranked), ms=_ms(t0), errors=errors,
-                  summary=f"{len(ranked)} turns ({how})", detail={"rerank": how}))
+        how = (
+            "dense"
+            if not options.rerank
+            else ("cohere" if reranker is not None else "rrf: dense, bm25, events, people")
+        )
+        emit(
+            Step(
+                index=len(steps),
+                kind="retrieve",
+                hits=len(ranked),
+                ms=_ms(t0),
+                errors=errors,
+                summary=f"{len(ranked)} turns ({how})",
+                detail={"rerank": how},
+            )
+        )
 
     # -- 3. the loop -----------------------------------------------------------------------
     tools = Tools(store, embedder, question, namespaces=namespaces, reranker=reranker, options=options)
@@ -143,18 +173,45 @@ def answer(
             state.observations.append((tc, res))
             if llm is not None:
                 state.messages.append(tool_message(tc.id, res.text))
-            records.append(ToolCallRecord(id=tc.id, name=tc.name, arguments=res.arguments if res.arguments is not None else tc.arguments,
-                                          hits=len(res.hits), ms=res.ms, error=res.error))
+            records.append(
+                ToolCallRecord(
+                    id=tc.id,
+                    name=tc.name,
+                    arguments=res.arguments if res.arguments is not None else tc.arguments,
+                    hits=len(res.hits),
+                    ms=res.ms,
+                    error=res.error,
+                )
+            )
         state.step += 1
-        emit(Step(index=len(steps), kind="tool", messages=n_msgs, tool_calls=records, hits=sum(r.hits for r in records),
-                  errors=[r.error for r in records if r.error], ms=_ms(t0),
-                  summary=", ".join(f"{r.name}: {'error' if r.error else r.hits}" for r in records),
-                  prompt_tokens=resp.prompt_tokens if resp else 0, completion_tokens=resp.completion_tokens if resp else 0))
+        emit(
+            Step(
+                index=len(steps),
+                kind="tool",
+                messages=n_msgs,
+                tool_calls=records,
+                hits=sum(r.hits for r in records),
+                errors=[r.error for r in records if r.error],
+                ms=_ms(t0),
+                summary=", ".join(f"{r.name}: {'error' if r.error else r.hits}" for r in records),
+                prompt_tokens=resp.prompt_tokens if resp else 0,
+                completion_tokens=resp.completion_tokens if resp else 0,
+            )
+        )
 
     resp = decision.response
-    emit(Step(index=len(steps), kind="answer", messages=n_msgs + (1 if forced and llm is not None else 0), ms=_ms(t0),
-              prompt_tokens=resp.prompt_tokens if resp else 0, completion_tokens=resp.completion_tokens if resp else 0,
-              summary="forced: step cap reached" if forced else "", detail={"forced": forced}))
+    emit(
+        Step(
+            index=len(steps),
+            kind="answer",
+            messages=n_msgs + (1 if forced and llm is not None else 0),
+            ms=_ms(t0),
+            prompt_tokens=resp.prompt_tokens if resp else 0,
+            completion_tokens=resp.completion_tokens if resp else 0,
+            summary="forced: step cap reached" if forced else "",
+            detail={"forced": forced},
+        )
+    )
     usage = _minus(_totals(clients), start_usage)
 
     return AskResult(
@@ -188,5 +245,9 @@ def _totals(clients) -> Usage:
 
 
 def _minus(a: Usage, b: Usage) -> Usage:
-    return Usage(llm_calls=a.llm_calls - b.llm_calls, prompt_tokens=a.prompt_tokens - b.prompt_tokens,
-                 completion_tokens=a.completion_tokens - b.completion_tokens, cost_usd=round(a.cost_usd - b.cost_usd, 8))
+    return Usage(
+        llm_calls=a.llm_calls - b.llm_calls,
+        prompt_tokens=a.prompt_tokens - b.prompt_tokens,
+        completion_tokens=a.completion_tokens - b.completion_tokens,
+        cost_usd=round(a.cost_usd - b.cost_usd, 8),
+    )

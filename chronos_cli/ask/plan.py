@@ -17,14 +17,156 @@ Operation = Literal["lookup", "when", "count", "latest", "list", "compare", "mul
 OPERATIONS: tuple[str, ...] = get_args(Operation)
 
 STOP = set(
-    """a an the and or but if of to in on at by for with from about as into over after before
-    up down out off than then so too very can could would should will shall may might must do does did
-    done doing have has had having be is am are was were been being i me my mine myself we us our you
-    your he him his she her they them their it its this that these those what which who whom whose
-    when where why how much many often times time number ever just also any some all each there here
-    not no yes get got go went gone going come came say said tell told ask asked last first latest
-    recent recently most currently current list kind sort thing things again ago long did anything
-    something one ones during since until till while""".split()
+    [
+        "a",
+        "an",
+        "the",
+        "and",
+        "or",
+        "but",
+        "if",
+        "of",
+        "to",
+        "in",
+        "on",
+        "at",
+        "by",
+        "for",
+        "with",
+        "from",
+        "about",
+        "as",
+        "into",
+        "over",
+        "after",
+        "before",
+        "up",
+        "down",
+        "out",
+        "off",
+        "than",
+        "then",
+        "so",
+        "too",
+        "very",
+        "can",
+        "could",
+        "would",
+        "should",
+        "will",
+        "shall",
+        "may",
+        "might",
+        "must",
+        "do",
+        "does",
+        "did",
+        "done",
+        "doing",
+        "have",
+        "has",
+        "had",
+        "having",
+        "be",
+        "is",
+        "am",
+        "are",
+        "was",
+        "were",
+        "been",
+        "being",
+        "i",
+        "me",
+        "my",
+        "mine",
+        "myself",
+        "we",
+        "us",
+        "our",
+        "you",
+        "your",
+        "he",
+        "him",
+        "his",
+        "she",
+        "her",
+        "they",
+        "them",
+        "their",
+        "it",
+        "its",
+        "this",
+        "that",
+        "these",
+        "those",
+        "what",
+        "which",
+        "who",
+        "whom",
+        "whose",
+        "when",
+        "where",
+        "why",
+        "how",
+        "much",
+        "many",
+        "often",
+        "times",
+        "time",
+        "number",
+        "ever",
+        "just",
+        "also",
+        "any",
+        "some",
+        "all",
+        "each",
+        "there",
+        "here",
+        "not",
+        "no",
+        "yes",
+        "get",
+        "got",
+        "go",
+        "went",
+        "gone",
+        "going",
+        "come",
+        "came",
+        "say",
+        "said",
+        "tell",
+        "told",
+        "ask",
+        "asked",
+        "last",
+        "first",
+        "latest",
+        "recent",
+        "recently",
+        "most",
+        "currently",
+        "current",
+        "list",
+        "kind",
+        "sort",
+        "thing",
+        "things",
+        "again",
+        "ago",
+        "long",
+        "did",
+        "anything",
+        "something",
+        "one",
+        "ones",
+        "during",
+        "since",
+        "until",
+        "till",
+        "while",
+    ]
 )
 
 _WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9'\-]*")
@@ -122,14 +264,23 @@ def resolve_range(text: str | None, now: datetime):
 # ------------------------------------------------------------------------------------------
 
 _COUNT = re.compile(r"\b(how many|how often|number of times|count)\b", re.I)
-_COMPARE = re.compile(r"\b(which (came|happened|was) first|first,|before or after|earlier or later|which came|first:)\b|\b(before|after)\b.*\?", re.I)
+_COMPARE = re.compile(
+    r"\b(which (came|happened|was) first|first,|before or after|earlier or later|which came|first:)\b|\b(before|after)\b.*\?",
+    re.I,
+)
 _LATEST = re.compile(
     r"\b(last time|most recent(ly)?|latest|currently|these days|nowadays|still)\b"
     r"|\blast\b(?!\s+(week|weekend|month|year|night|spring|summer|fall|autumn|winter|monday|tuesday|wednesday|thursday|friday|saturday|sunday|\d))",
     re.I,
 )
-_WHEN = re.compile(r"\b(when|what date|which date|what day|which day|what month|which month|what year|which year|how long ago|how long|since when|what time)\b", re.I)
-_LIST = re.compile(r"\b(what did (i|we|\w+) do|what have (i|we) (done|been doing)|list|which \w+( \w+)? did|what \w+ did (i|we))\b", re.I)
+_WHEN = re.compile(
+    r"\b(when|what date|which date|what day|which day|what month|which month|what year|which year|how long ago|how long|since when|what time)\b",
+    re.I,
+)
+_LIST = re.compile(
+    r"\b(what did (i|we|\w+) do|what have (i|we) (done|been doing)|list|which \w+( \w+)? did|what \w+ did (i|we))\b",
+    re.I,
+)
 _HOP_SPLIT = re.compile(r",?\s+and\s+(?=(when|what|how|which|who|where|did|was)\b)", re.I)
 
 
@@ -173,10 +324,22 @@ def _bullets(op: str, targets: Targets, tr: TimeRange | None, hops: list[str]) -
     what = ", ".join(targets.words()) or "the subject of the question"
     when = f" between {tr.start.date()} and {tr.end.date()} ({tr.phrase})" if tr else ""
     b = {
-        "when": [f"Find the event about {what}{when}.", "Report its date at its granularity, computed from the session date when the turn is relative (\"yesterday\", \"last week\")."],
-        "count": [f"Find every distinct occurrence of {what}{when}.", "Count distinct events: the same thing mentioned twice on one day counts once; plans that were cancelled do not count."],
-        "list": [f"List the events{when}, by date.", "Use the event calendar with the date filter, then check turns for anything it missed."],
-        "latest": [f"Find every mention of {what}{when} and keep the most recent one.", "Prefer the date the event happened over the date it was mentioned."],
+        "when": [
+            f"Find the event about {what}{when}.",
+            'Report its date at its granularity, computed from the session date when the turn is relative ("yesterday", "last week").',
+        ],
+        "count": [
+            f"Find every distinct occurrence of {what}{when}.",
+            "Count distinct events: the same thing mentioned twice on one day counts once; plans that were cancelled do not count.",
+        ],
+        "list": [
+            f"List the events{when}, by date.",
+            "Use the event calendar with the date filter, then check turns for anything it missed.",
+        ],
+        "latest": [
+            f"Find every mention of {what}{when} and keep the most recent one.",
+            "Prefer the date the event happened over the date it was mentioned.",
+        ],
         "compare": [f"Find the dates of each thing compared ({what}).", "Answer which came first, citing both dates."],
         "multi-hop": [f"Answer each part separately: {'; '.join(hops)}", "Then combine the parts."],
         "lookup": [f"Find the turns about {what}{when}.", "Quote the evidence with its session date."],
@@ -186,7 +349,11 @@ def _bullets(op: str, targets: Targets, tr: TimeRange | None, hops: list[str]) -
 
 def rule_plan(question: str, now: datetime, *, dynamic: bool = True) -> Plan:
     tr, spans = resolve_range(question, now)
-    hops = [h.strip(" ,?") + "?" for h in _HOP_SPLIT.split(question) if h and not re.fullmatch(r"(when|what|how|which|who|where|did|was)", h.strip(), re.I)]
+    hops = [
+        h.strip(" ,?") + "?"
+        for h in _HOP_SPLIT.split(question)
+        if h and not re.fullmatch(r"(when|what|how|which|who|where|did|was)", h.strip(), re.I)
+    ]
     hops = hops if len(hops) > 1 else []
     op: Operation = "multi-hop" if hops else rule_operation(question, tr is not None)
     if not dynamic:

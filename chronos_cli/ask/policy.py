@@ -77,7 +77,9 @@ class LLMPolicy:
 # rules
 # ------------------------------------------------------------------------------------------
 
-_PLANNED = re.compile(r"\b(will|want to|wanted to|going to|plan(ning|ned)? to|hope to|need to|'ll|should|might|thinking about)\b", re.I)
+_PLANNED = re.compile(
+    r"\b(will|want to|wanted to|going to|plan(ning|ned)? to|hope to|need to|'ll|should|might|thinking about)\b", re.I
+)
 _CANCEL = re.compile(r"\b(cancel+ed|cancel+ing|called off|didn't go|did not go|postponed|skipped)\b", re.I)
 _SENT = re.compile(r"(?<=[.!?])\s+|\n+")
 
@@ -138,11 +140,20 @@ def event_cands(rows: list[dict[str, Any]], target: set[str], offset: int = 0) -
         text = " ; ".join([r.get("text") or "", *(r.get("aliases") or [])])
         sc = max(overlap(target, text), 0.8 * overlap(target, r.get("evidence") or ""))
         ev = r.get("evidence") or ""
-        out.append(Cand(
-            r["start"], r["end"], r.get("granularity") or "day", r.get("text") or "", "event", r, sc, offset + i,
-            planned=r["start"].date() > r["t_conv"].date() or bool(_PLANNED.search(ev)),
-            cancelled=bool(_CANCEL.search(ev)),
-        ))
+        out.append(
+            Cand(
+                r["start"],
+                r["end"],
+                r.get("granularity") or "day",
+                r.get("text") or "",
+                "event",
+                r,
+                sc,
+                offset + i,
+                planned=r["start"].date() > r["t_conv"].date() or bool(_PLANNED.search(ev)),
+                cancelled=bool(_CANCEL.search(ev)),
+            )
+        )
     return out
 
 
@@ -171,11 +182,20 @@ def turn_cands(rows: list[dict[str, Any]], target: set[str], offset: int = 0) ->
             end = datetime.combine(t.date(), datetime.max.time())
             gran = "day"
         sc = max(best_sc, 0.8 * overlap(target, text))
-        out.append(Cand(
-            start, end, gran, sent.strip(), "turn", r, sc, offset + i,
-            planned=start.date() > t.date() or bool(_PLANNED.search(sent)),
-            cancelled=bool(_CANCEL.search(sent)),
-        ))
+        out.append(
+            Cand(
+                start,
+                end,
+                gran,
+                sent.strip(),
+                "turn",
+                r,
+                sc,
+                offset + i,
+                planned=start.date() > t.date() or bool(_PLANNED.search(sent)),
+                cancelled=bool(_CANCEL.search(sent)),
+            )
+        )
     return out
 
 
@@ -208,9 +228,15 @@ class RulePolicy:
             calls += [("grep_events", {"pattern": ".", **rng}), ("grep_turns", {"pattern": ".", **rng})]
             calls += [("search_events", {"query": q, "k": 50, **rng}), ("search_turns", {"query": q, "k": 50, **rng})]
         else:
-            calls += [("search_events", {"query": query, "k": 20, **rng}), ("search_turns", {"query": query, "k": 20, **turn_rng})]
+            calls += [
+                ("search_events", {"query": query, "k": 20, **rng}),
+                ("search_turns", {"query": query, "k": 20, **turn_rng}),
+            ]
             if pattern and op in ("count", "latest", "when", "compare", "lookup"):
-                calls += [("grep_events", {"pattern": pattern, **rng}), ("grep_turns", {"pattern": pattern, **turn_rng})]
+                calls += [
+                    ("grep_events", {"pattern": pattern, **rng}),
+                    ("grep_turns", {"pattern": pattern, **turn_rng}),
+                ]
         # a disabled tool's call is dropped (a list with vector tools only: its search calls cover the greps)
         chosen = [(name, args) for name, args in calls if name in enabled]
         return [ToolCall(id=f"rule_{n0 + i}", name=n, arguments=json.dumps(a)) for i, (n, a) in enumerate(chosen)]
@@ -243,19 +269,32 @@ class RulePolicy:
         if not self._subs:
             self._subs = [(state.question, state.plan, list(range(len(obs))))]
         if state.plan.operation == "compare" and len(self._subs) >= 2:
-            parts = [self._answer(q, p, [obs[i] for i in idx if i < len(obs)], state, "when") for q, p, idx in self._subs]
+            parts = [
+                self._answer(q, p, [obs[i] for i in idx if i < len(obs)], state, "when") for q, p, idx in self._subs
+            ]
             dated = [(q, d) for (q, _, _), d in zip(self._subs, parts) if d.answer_range]
             text = "\n".join(f"- {q}: {d.answer}" for (q, _, _), d in zip(self._subs, parts))
             if len(dated) >= 2:
                 dated.sort(key=lambda x: x[1].answer_range["start"])
-                text = f"{dated[0][0]} came first ({dated[0][1].answer_range['start']}), then {dated[1][0]} ({dated[1][1].answer_range['start']}).\n" + text
-            return Decision(answer=f"{text}\n{OFFLINE_NOTE}", answer_range=dated[0][1].answer_range if dated else None,
-                            events=[e for d in parts for e in d.events])
+                text = (
+                    f"{dated[0][0]} came first ({dated[0][1].answer_range['start']}), then {dated[1][0]} ({dated[1][1].answer_range['start']}).\n"
+                    + text
+                )
+            return Decision(
+                answer=f"{text}\n{OFFLINE_NOTE}",
+                answer_range=dated[0][1].answer_range if dated else None,
+                events=[e for d in parts for e in d.events],
+            )
         if len(self._subs) > 1:
-            parts = [self._answer(q, p, [obs[i] for i in idx if i < len(obs)], state, p.operation) for q, p, idx in self._subs]
+            parts = [
+                self._answer(q, p, [obs[i] for i in idx if i < len(obs)], state, p.operation)
+                for q, p, idx in self._subs
+            ]
             text = "\n".join(f"- {q} {d.answer}" for (q, _, _), d in zip(self._subs, parts))
             rng = next((d.answer_range for d in parts if d.answer_range), None)
-            return Decision(answer=f"{text}\n{OFFLINE_NOTE}", answer_range=rng, events=[e for d in parts for e in d.events])
+            return Decision(
+                answer=f"{text}\n{OFFLINE_NOTE}", answer_range=rng, events=[e for d in parts for e in d.events]
+            )
         d = self._answer(state.question, state.plan, obs, state, state.plan.operation)
         d.answer = f"{d.answer}\n{OFFLINE_NOTE}"
         return d
@@ -286,8 +325,11 @@ class RulePolicy:
         turns = turn_cands(trows, target, offset=100)
         cands = [c for c in evs + turns if c.score >= self.MIN_OVERLAP and _in_range(c, plan)]
         if op in ("when", "latest", "count") and not cands:
-            return Decision(answer=f"I found nothing in the archive that matches {', '.join(plan.targets.words()) or q!r}"
-                            + (f" in {plan.time_range.display}" if plan.time_range else "") + ".")
+            return Decision(
+                answer=f"I found nothing in the archive that matches {', '.join(plan.targets.words()) or q!r}"
+                + (f" in {plan.time_range.display}" if plan.time_range else "")
+                + "."
+            )
         if op == "count":
             return self._count(plan, cands)
         if op == "latest":
@@ -306,8 +348,11 @@ class RulePolicy:
         text = f"{lead + ': ' if lead else ''}{when} — {what} ({c.cite()})."
         if c.planned:
             text += " (This was mentioned as a plan; I could not confirm that it happened.)"
-        return Decision(answer=text, answer_range={"start": iso_at(c.start, c.gran), "end": iso_at(c.end, c.gran)},
-                        events=[event_row_to_json(c.row)] if c.kind == "event" else [])
+        return Decision(
+            answer=text,
+            answer_range={"start": iso_at(c.start, c.gran), "end": iso_at(c.end, c.gran)},
+            events=[event_row_to_json(c.row)] if c.kind == "event" else [],
+        )
 
     def _count(self, plan: Plan, cands: list[Cand]) -> Decision:
         by_day: dict[date, list[Cand]] = {}
@@ -330,8 +375,11 @@ class RulePolicy:
         rng_out = None
         if plan.time_range:
             rng_out = {"start": plan.time_range.start.date().isoformat(), "end": plan.time_range.end.date().isoformat()}
-        return Decision(answer="\n".join(lines), answer_range=rng_out,
-                        events=[event_row_to_json(c.row) for _, c in days if c.kind == "event"])
+        return Decision(
+            answer="\n".join(lines),
+            answer_range=rng_out,
+            events=[event_row_to_json(c.row) for _, c in days if c.kind == "event"],
+        )
 
     def _list(self, plan: Plan, evs: list[Cand], turns: list[Cand]) -> Decision:
         tr = plan.time_range
@@ -369,7 +417,9 @@ class RulePolicy:
         for r in seed:
             if r.get("turn_id") in seen or len(lines) > 5:
                 continue
-            lines.append(f"- {r['t_conv']:%Y-%m-%d} (session {r['session_id']}, turn {r['turn_id']}): {r['speaker']}: “{r['text'][:300]}”")
+            lines.append(
+                f"- {r['t_conv']:%Y-%m-%d} (session {r['session_id']}, turn {r['turn_id']}): {r['speaker']}: “{r['text'][:300]}”"
+            )
         best_ev = sorted([c for c in evs if c.score > 0], key=lambda c: (-c.score, c.rank))[:2]
         for c in best_ev:
             lines.append(f"- event {format_event(c.row)}")

@@ -19,7 +19,9 @@ LEXICAL_WEIGHT = 2
 
 
 def row_key(row: dict[str, Any]) -> str:
-    return row.get("event_id") or row.get("key") or f"{row.get('namespace')}/{row.get('session_id')}/{row.get('turn_id')}"
+    return (
+        row.get("event_id") or row.get("key") or f"{row.get('namespace')}/{row.get('session_id')}/{row.get('turn_id')}"
+    )
 
 
 def rrf_rows(rankings: Sequence[Sequence[dict[str, Any]]], *, top_n: int) -> list[dict[str, Any]]:

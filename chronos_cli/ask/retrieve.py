@@ -38,13 +38,100 @@ TURN_TEXT_LIMIT = 600
 # what kind of answer is wanted, not what it is about (LanceDB's FTS already drops the
 # classic English stop words — a, the, of, is, ... — but not these)
 QUESTION_WORDS = frozenset(
-    """what when where which who whom whose why how
-    do does did done doing have has had having be is am are was were been being
-    can could would should will shall may might must
-    i me my mine myself we us our ours you your yours he him his she her hers they them their theirs
-    it its this that these those there here
-    many much often times ever any anything something kind sort type
-    a an the and or of to in on at by for with from about as""".split()
+    [
+        "what",
+        "when",
+        "where",
+        "which",
+        "who",
+        "whom",
+        "whose",
+        "why",
+        "how",
+        "do",
+        "does",
+        "did",
+        "done",
+        "doing",
+        "have",
+        "has",
+        "had",
+        "having",
+        "be",
+        "is",
+        "am",
+        "are",
+        "was",
+        "were",
+        "been",
+        "being",
+        "can",
+        "could",
+        "would",
+        "should",
+        "will",
+        "shall",
+        "may",
+        "might",
+        "must",
+        "i",
+        "me",
+        "my",
+        "mine",
+        "myself",
+        "we",
+        "us",
+        "our",
+        "ours",
+        "you",
+        "your",
+        "yours",
+        "he",
+        "him",
+        "his",
+        "she",
+        "her",
+        "hers",
+        "they",
+        "them",
+        "their",
+        "theirs",
+        "it",
+        "its",
+        "this",
+        "that",
+        "these",
+        "those",
+        "there",
+        "here",
+        "many",
+        "much",
+        "often",
+        "times",
+        "ever",
+        "any",
+        "anything",
+        "something",
+        "kind",
+        "sort",
+        "type",
+        "a",
+        "an",
+        "the",
+        "and",
+        "or",
+        "of",
+        "to",
+        "in",
+        "on",
+        "at",
+        "by",
+        "for",
+        "with",
+        "from",
+        "about",
+        "as",
+    ]
 )
 FIRST_PERSON = frozenset({"i", "me", "my", "mine", "myself"})
 
@@ -68,7 +155,7 @@ def turn_json(row: dict[str, Any]) -> dict[str, Any]:
 def content_query(question: str, drop: Sequence[str] = ()) -> str:
     """The question's words for BM25, without question scaffolding (and without ``drop``)."""
     dropped = QUESTION_WORDS | {d.lower() for d in drop}
-    words = [w for w in _WORD.findall(question.lower()) if w not in dropped and not (w == "s")]
+    words = [w for w in _WORD.findall(question.lower()) if w not in dropped and w != "s"]
     return " ".join(words) if words else question
 
 
@@ -122,7 +209,11 @@ def speakers_of(store: Store, where=None) -> list[tuple[str, str]]:
     if hit is not None:
         return hit
     data = store.scan(TURNS, where=where, columns=["speaker", "role"])
-    pairs = sorted({(s or "", r or "") for s, r in zip(data["speaker"].to_pylist(), data["role"].to_pylist())} if data.num_rows else set())
+    pairs = sorted(
+        {(s or "", r or "") for s, r in zip(data["speaker"].to_pylist(), data["role"].to_pylist())}
+        if data.num_rows
+        else set()
+    )
     pairs = [(s, r) for s, r in pairs if s]
     with _LOCK:
         if len(_CACHE) > 256:
@@ -136,6 +227,7 @@ def _and(where, extra):
 
 
 # -- the extra rankings --------------------------------------------------------------------
+
 
 def _cols(store: Store) -> list[str]:
     t = store.table(TURNS)
@@ -181,7 +273,9 @@ def window_ranking(store: Store, hits: list[dict[str, Any]]) -> list[dict[str, A
     if missing:
         sessions = sorted({p[0] for p in missing})
         idx = sorted({p[1] for p in missing})
-        data = store.scan(TURNS, where=col("session_key").isin(sessions) & col("turn_index").isin(idx), columns=_cols(store)).to_pylist()
+        data = store.scan(
+            TURNS, where=col("session_key").isin(sessions) & col("turn_index").isin(idx), columns=_cols(store)
+        ).to_pylist()
         want = set(missing)
         for r in data:
             p = (r["session_key"], int(r["turn_index"]))
@@ -236,7 +330,13 @@ def fuse(rankings: dict[str, list[dict[str, Any]]], *, top_n: int) -> list[dict[
 
 
 def offline_rankings(
-    store: Store, question: str, qvec, *, where=None, pool: int = 100, time_range: TimeRange | None = None,
+    store: Store,
+    question: str,
+    qvec,
+    *,
+    where=None,
+    pool: int = 100,
+    time_range: TimeRange | None = None,
 ) -> dict[str, list[dict[str, Any]]]:
     """The offline rankings of turns to fuse, by name (queries run concurrently):
 
@@ -268,7 +368,20 @@ def expand_neighbours(store: Store, ranked: list[dict[str, Any]]) -> list[dict[s
         return []
     sessions = sorted({(r["namespace"], r["session_id"]) for r in ranked})
     wanted = {(r["session_key"], r["turn_index"] + d) for r in ranked for d in (-1, 0, 1)}
-    cols = ["key", "namespace", "session_id", "session_key", "turn_id", "turn_index", "t_conv", "tz_offset_min", "speaker", "role", "text", "title"]
+    cols = [
+        "key",
+        "namespace",
+        "session_id",
+        "session_key",
+        "turn_id",
+        "turn_index",
+        "t_conv",
+        "tz_offset_min",
+        "speaker",
+        "role",
+        "text",
+        "title",
+    ]
     data = store.scan(TURNS, where=Store.build_filter(session_ids=sessions), columns=cols).to_pylist()
     hit_keys = {r["key"] for r in ranked}
     out = [r for r in data if (r["session_key"], r["turn_index"]) in wanted]
@@ -291,6 +404,8 @@ def format_context(rows: list[dict[str, Any]]) -> str:
         lines = [head]
         for t in turns:
             mark = "*" if t.get("_hit") else " "
-            lines.append(f"{mark}[{t['turn_id']} · {t['t_conv']:%Y-%m-%d %H:%M}] {t['speaker']}: {one_line(t['text'], TURN_TEXT_LIMIT)}")
+            lines.append(
+                f"{mark}[{t['turn_id']} · {t['t_conv']:%Y-%m-%d %H:%M}] {t['speaker']}: {one_line(t['text'], TURN_TEXT_LIMIT)}"
+            )
         blocks.append("\n".join(lines))
     return "\n\n".join(blocks)

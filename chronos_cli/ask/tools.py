@@ -234,7 +234,9 @@ class Tools:
             try:
                 valid = _args_model(fn).model_validate(args)
             except ValidationError as e:
-                msgs = "; ".join(f"{'.'.join(str(x) for x in err['loc']) or '(root)'}: {err['msg']}" for err in e.errors()[:5])
+                msgs = "; ".join(
+                    f"{'.'.join(str(x) for x in err['loc']) or '(root)'}: {err['msg']}" for err in e.errors()[:5]
+                )
                 raise ToolError(f"bad arguments for {tc.name}: {msgs}") from None
             res = getattr(self, tc.name)(**valid.model_dump())
         except ToolError as e:
@@ -271,8 +273,16 @@ class Tools:
         dense = self.store.vector_search(name, vec, k=POOL, where=where)
         lexical = self._question_bm25(name, where) if self.options.rerank and self.reranker is None else []
         rows = rerank_rows(
-            self.question, dense, lexical, top_n=k, reranker=self.reranker, use_rerank=self.options.rerank, restrict_to_dense=True,
-            text_of=(lambda r: r.get("text") or "") if name == TURNS else (lambda r: f"{r['text']} ({r['start']:%Y-%m-%d}): {r.get('evidence') or ''}"),
+            self.question,
+            dense,
+            lexical,
+            top_n=k,
+            reranker=self.reranker,
+            use_rerank=self.options.rerank,
+            restrict_to_dense=True,
+            text_of=(lambda r: r.get("text") or "")
+            if name == TURNS
+            else (lambda r: f"{r['text']} ({r['start']:%Y-%m-%d}): {r.get('evidence') or ''}"),
         )
         return self._result(name, rows)
 

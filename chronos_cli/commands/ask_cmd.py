@@ -34,14 +34,20 @@ def register(app: typer.Typer) -> None:
     def ask_command(
         question: str = typer.Argument(None, help="The question.", show_default=False),
         db: str = typer.Option(None, "--db", help=DB_HELP),
-        namespace: list[str] = typer.Option(None, "--namespace", "-n", help="Namespace(s) to search (repeatable; default all)."),
+        namespace: list[str] = typer.Option(
+            None, "--namespace", "-n", help="Namespace(s) to search (repeatable; default all)."
+        ),
         now: str = typer.Option(None, "--now", help="The moment the question is asked (ISO; default: now)."),
         offline: bool = typer.Option(False, "--offline", help="Use no model even if one is configured."),
         model: str = typer.Option(None, "--model", help="LiteLLM model for the agent (default CHRONOS_MODEL)."),
-        planner_model: str = typer.Option(None, "--planner-model", help="Model for the plan (default CHRONOS_PLANNER_MODEL, else the agent model)."),
+        planner_model: str = typer.Option(
+            None, "--planner-model", help="Model for the plan (default CHRONOS_PLANNER_MODEL, else the agent model)."
+        ),
         max_steps: int = typer.Option(10, "--max-steps", min=1, max=50, help="Tool steps before a forced answer."),
         json_out: bool = typer.Option(False, "--json", help="Print the result as JSON."),
-        batch: Path = typer.Option(None, "--batch", help="JSONL file of {id, question, now?}: one JSON line out per line in."),
+        batch: Path = typer.Option(
+            None, "--batch", help="JSONL file of {id, question, now?}: one JSON line out per line in."
+        ),
         no_initial_retrieval: NoInitialRetrieval = False,
         no_dynamic_prompting: NoDynamicPrompting = False,
         no_rerank: NoRerank = False,
@@ -103,14 +109,31 @@ def _context(s, store, options, quiet: bool) -> dict:
     from chronos_cli.rerank import reranker_for
 
     reranker = None if options.offline else reranker_for(s)
-    return {"store": store, "embedder": embedder, "llm": llm, "planner": planner, "reranker": reranker, "options": options}
+    return {
+        "store": store,
+        "embedder": embedder,
+        "llm": llm,
+        "planner": planner,
+        "reranker": reranker,
+        "options": options,
+    }
 
 
 def _run(question: str, ctx: dict, now, namespaces, on_step=None):
     from chronos_cli.ask.agent import answer
 
-    return answer(question, store=ctx["store"], embedder=ctx["embedder"], now=now, options=ctx["options"], llm=ctx["llm"],
-                  planner_llm=ctx["planner"], reranker=ctx["reranker"], namespaces=namespaces, on_step=on_step)
+    return answer(
+        question,
+        store=ctx["store"],
+        embedder=ctx["embedder"],
+        now=now,
+        options=ctx["options"],
+        llm=ctx["llm"],
+        planner_llm=ctx["planner"],
+        reranker=ctx["reranker"],
+        namespaces=namespaces,
+        on_step=on_step,
+    )
 
 
 def _one(question: str, ctx: dict, now, namespaces, json_out: bool) -> None:

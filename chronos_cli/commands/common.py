@@ -82,14 +82,26 @@ def open_store(uri: str, *, must_exist: bool = True):
 
 
 # The paper's Table 3 ablations, shared by `ask` and `eval` (one definition of each flag).
-NoInitialRetrieval = Annotated[bool, typer.Option("--no-initial-retrieval", help="Ablation: no seed context from the initial retrieval.")]
-NoDynamicPrompting = Annotated[bool, typer.Option("--no-dynamic-prompting", help="Ablation: no plan bullets (offline: operation = lookup).")]
+NoInitialRetrieval = Annotated[
+    bool, typer.Option("--no-initial-retrieval", help="Ablation: no seed context from the initial retrieval.")
+]
+NoDynamicPrompting = Annotated[
+    bool, typer.Option("--no-dynamic-prompting", help="Ablation: no plan bullets (offline: operation = lookup).")
+]
 NoRerank = Annotated[bool, typer.Option("--no-rerank", help="Ablation: dense order, no rerank.")]
 NoDateFilter = Annotated[bool, typer.Option("--no-date-filter", help="Ablation: tools ignore start/end.")]
 GrepOnly = Annotated[bool, typer.Option("--grep-only", help="Ablation: only the grep tools.")]
 VectorOnly = Annotated[bool, typer.Option("--vector-only", help="Ablation: only the vector-search tools.")]
 TurnsOnly = Annotated[bool, typer.Option("--turns-only", help="Ablation: no event calendar tools.")]
-ABLATIONS = ("no_initial_retrieval", "no_dynamic_prompting", "no_rerank", "no_date_filter", "grep_only", "vector_only", "turns_only")
+ABLATIONS = (
+    "no_initial_retrieval",
+    "no_dynamic_prompting",
+    "no_rerank",
+    "no_date_filter",
+    "grep_only",
+    "vector_only",
+    "turns_only",
+)
 
 
 def ask_options(flags: dict[str, Any], *, offline: bool, max_steps: int):
@@ -99,8 +111,13 @@ def ask_options(flags: dict[str, Any], *, offline: bool, max_steps: int):
     if flags["grep_only"] and flags["vector_only"]:
         fail("--grep-only and --vector-only exclude each other", 2)
     return AskOptions(
-        offline=offline, max_steps=max_steps,
-        initial_retrieval=not flags["no_initial_retrieval"], dynamic_prompting=not flags["no_dynamic_prompting"],
-        rerank=not flags["no_rerank"], date_filter=not flags["no_date_filter"],
-        grep_only=flags["grep_only"], vector_only=flags["vector_only"], turns_only=flags["turns_only"],
+        offline=offline,
+        max_steps=max_steps,
+        initial_retrieval=not flags["no_initial_retrieval"],
+        dynamic_prompting=not flags["no_dynamic_prompting"],
+        rerank=not flags["no_rerank"],
+        date_filter=not flags["no_date_filter"],
+        grep_only=flags["grep_only"],
+        vector_only=flags["vector_only"],
+        turns_only=flags["turns_only"],
     )

@@ -44,4 +44,6 @@ def register(app: typer.Typer) -> None:
         console = Console()
         console.print(table)
         if s.model is None:
-            console.print("No model configured: Chronos runs offline (local embeddings, rule-based extraction and answers).")
+            console.print(
+                "No model configured: Chronos runs offline (local embeddings, rule-based extraction and answers)."
+            )

@@ -42,7 +42,6 @@ eval_app = typer.Typer(
 )
 
 
-
 def register(app: typer.Typer) -> None:
     app.add_typer(eval_app, name="eval")
 
@@ -50,18 +49,44 @@ def register(app: typer.Typer) -> None:
 def _command(benchmark: str, summary: str):
     def command(
         file: Path = typer.Argument(..., help="The benchmark's JSON file.", show_default=False),  # noqa: B008
-        db: str = typer.Option(None, "--db", help=DB_HELP + " For eval, default: a fresh folder under the app dir per file hash."),
-        out: Path = typer.Option(None, "--out", help="Folder for hypotheses.jsonl, results.jsonl, report.md/json (default: a new run folder under the app dir)."),  # noqa: B008
+        db: str = typer.Option(
+            None, "--db", help=DB_HELP + " For eval, default: a fresh folder under the app dir per file hash."
+        ),
+        out: Path = typer.Option(
+            None,
+            "--out",
+            help="Folder for hypotheses.jsonl, results.jsonl, report.md/json (default: a new run folder under the app dir).",
+        ),  # noqa: B008
         model: str = typer.Option(None, "--model", help="Agent model (LiteLLM name; default CHRONOS_MODEL)."),
-        planner_model: str = typer.Option(None, "--planner-model", help="Planner model (default CHRONOS_PLANNER_MODEL, else --model)."),
-        judge_model: str = typer.Option(None, "--judge-model", help="Judge model (default CHRONOS_JUDGE_MODEL, else gpt-4o as in the paper)."),
-        no_judge: bool = typer.Option(False, "--no-judge", help="Answer but do not judge (LongMemEval: hypotheses + retrieval metrics; LoCoMo: rule scoring)."),
-        offline: bool = typer.Option(False, "--offline", help="Offline agent (no model). No judge either unless --judge-model is given."),
-        retrieval_only: bool = typer.Option(False, "--retrieval-only", help="Only the initial retrieval's recall/NDCG (no model, no answers)."),
+        planner_model: str = typer.Option(
+            None, "--planner-model", help="Planner model (default CHRONOS_PLANNER_MODEL, else --model)."
+        ),
+        judge_model: str = typer.Option(
+            None, "--judge-model", help="Judge model (default CHRONOS_JUDGE_MODEL, else gpt-4o as in the paper)."
+        ),
+        no_judge: bool = typer.Option(
+            False,
+            "--no-judge",
+            help="Answer but do not judge (LongMemEval: hypotheses + retrieval metrics; LoCoMo: rule scoring).",
+        ),
+        offline: bool = typer.Option(
+            False, "--offline", help="Offline agent (no model). No judge either unless --judge-model is given."
+        ),
+        retrieval_only: bool = typer.Option(
+            False, "--retrieval-only", help="Only the initial retrieval's recall/NDCG (no model, no answers)."
+        ),
         limit: int = typer.Option(None, "--limit", min=1, help="Only the first N questions (after --types)."),
-        types: str = typer.Option(None, "--types", help="Question types, comma-separated (LongMemEval: temporal-reasoning,KU,…; LoCoMo: 1-5 or multi-hop,temporal,…)."),
+        types: str = typer.Option(
+            None,
+            "--types",
+            help="Question types, comma-separated (LongMemEval: temporal-reasoning,KU,…; LoCoMo: 1-5 or multi-hop,temporal,…).",
+        ),
         concurrency: int = typer.Option(4, "--concurrency", min=1, max=64, help="Questions in flight at once."),
-        resume: bool = typer.Option(False, "--resume", help="Continue an interrupted run (with --out, or the latest matching run) without repeating finished questions."),
+        resume: bool = typer.Option(
+            False,
+            "--resume",
+            help="Continue an interrupted run (with --out, or the latest matching run) without repeating finished questions.",
+        ),
         max_steps: int = typer.Option(10, "--max-steps", min=1, max=50, help="Agent step cap."),
         no_initial_retrieval: NoInitialRetrieval = False,
         no_dynamic_prompting: NoDynamicPrompting = False,
@@ -79,9 +104,10 @@ def _command(benchmark: str, summary: str):
     return command
 
 
-eval_app.command("longmemeval")(_command(
-    "longmemeval",
-    """Evaluate on LongMemEval (S, M or oracle JSON): Table 1 accuracy by type, retrieval recall/NDCG.
+eval_app.command("longmemeval")(
+    _command(
+        "longmemeval",
+        """Evaluate on LongMemEval (S, M or oracle JSON): Table 1 accuracy by type, retrieval recall/NDCG.
 
     Each instance is indexed in its own namespace and asked at its question_date. Examples:
 
@@ -91,16 +117,19 @@ eval_app.command("longmemeval")(_command(
 
       chronos eval longmemeval longmemeval_s.json --model gpt-4o --no-rerank --limit 116 --resume
     """,
-))
-eval_app.command("locomo")(_command(
-    "locomo",
-    """Evaluate on LoCoMo: accuracy by category, F1, date match, evidence recall.
+    )
+)
+eval_app.command("locomo")(
+    _command(
+        "locomo",
+        """Evaluate on LoCoMo: accuracy by category, F1, date match, evidence recall.
 
       chronos eval locomo locomo10.json --offline
 
       chronos eval locomo locomo10.json --model gpt-4o --judge-model gpt-4o
     """,
-))
+    )
+)
 
 
 # ------------------------------------------------------------------------------------ running
@@ -116,7 +145,9 @@ def _run(benchmark: str, f: dict[str, Any]) -> None:
         types = module.parse_types(f["types"])
     except ValueError as e:
         fail(f"--types: {e}", 2)
-    s = settings(db=None, model=f["model"], planner_model=f["planner_model"], judge_model=f["judge_model"], offline=f["offline"])
+    s = settings(
+        db=None, model=f["model"], planner_model=f["planner_model"], judge_model=f["judge_model"], offline=f["offline"]
+    )
     console = err_console()
     quiet = f["json_out"]
 
@@ -133,8 +164,11 @@ def _run(benchmark: str, f: dict[str, Any]) -> None:
     elif agent_model is None:
         notes.append("offline agent (rule planner and policy, no model)")
     if not retrieval_only and not use_judge:
-        notes.append("no judge: LoCoMo is scored by rules (date match, containment, declines)" if benchmark == "locomo"
-                     else "no judge: LongMemEval gives retrieval metrics and hypotheses only (no accuracy)")
+        notes.append(
+            "no judge: LoCoMo is scored by rules (date match, containment, declines)"
+            if benchmark == "locomo"
+            else "no judge: LongMemEval gives retrieval metrics and hypotheses only (no accuracy)"
+        )
     if use_judge:
         _check_judge_key(s.judge_model, s.api_base)
     for n in notes:
@@ -154,7 +188,9 @@ def _run(benchmark: str, f: dict[str, Any]) -> None:
     opt_names = [name.replace("_", "-") for name in ABLATIONS if f[name]]
     models = {
         "agent": agent_model or ("offline" if not retrieval_only else None),
-        "planner": (None if retrieval_only else (s.effective_planner_model or ("rules" if not agent_model else agent_model))),
+        "planner": (
+            None if retrieval_only else (s.effective_planner_model or (agent_model if agent_model else "rules"))
+        ),
         "judge": s.judge_model if use_judge else None,
         "embed": s.embed_model,
         "extractor": None if (retrieval_only or f["turns_only"]) else (s.effective_extract_model or "rules"),
@@ -173,16 +209,28 @@ def _run(benchmark: str, f: dict[str, Any]) -> None:
         from chronos_cli.extract import get_extractor
 
         extractor = get_extractor(s)
-    setup = EvalSetup(store=store, embedder=embedder, options=options, retrieval_only=retrieval_only,
-                      reranker=reranker_for(s) if not retrieval_only or s.cohere_key else None)
+    setup = EvalSetup(
+        store=store,
+        embedder=embedder,
+        options=options,
+        retrieval_only=retrieval_only,
+        reranker=reranker_for(s) if not retrieval_only or s.cohere_key else None,
+    )
     if agent_model:
         setup.make_llms = _llm_factory(s)
     if use_judge:
         from chronos_cli.evals.judge import Judge
 
         setup.judge = Judge(client_for(s, s.judge_model, extra={"max_tokens": 10}))
-    meta = {"db": db, "models": models, "options": opt_names, "judged": use_judge, "retrieval_only": retrieval_only,
-            "offline": agent_model is None, "notes": notes}
+    meta = {
+        "db": db,
+        "models": models,
+        "options": opt_names,
+        "judged": use_judge,
+        "retrieval_only": retrieval_only,
+        "offline": agent_model is None,
+        "notes": notes,
+    }
 
     progress, cb, icb = _progress(console, quiet, say)
     say(f"[dim]run folder: {out}[/]")
@@ -190,9 +238,18 @@ def _run(benchmark: str, f: dict[str, Any]) -> None:
     try:
         with progress:
             report = run_benchmark(
-                benchmark, f["file"], setup, out_dir=out, limit=f["limit"], types=types, resume=f["resume"],
-                concurrency=1 if retrieval_only else f["concurrency"], callbacks=cb, extractor=extractor,
-                index_callbacks=icb, meta=meta,
+                benchmark,
+                f["file"],
+                setup,
+                out_dir=out,
+                limit=f["limit"],
+                types=types,
+                resume=f["resume"],
+                concurrency=1 if retrieval_only else f["concurrency"],
+                callbacks=cb,
+                extractor=extractor,
+                index_callbacks=icb,
+                meta=meta,
             )
     except RunInterrupted as e:
         interrupted = e
@@ -213,8 +270,12 @@ def _run(benchmark: str, f: dict[str, Any]) -> None:
         cause = interrupted.cause
         why = "interrupted" if isinstance(cause, KeyboardInterrupt) else f"{type(cause).__name__}: {cause}"
         console.print(f"[bold red]stopped:[/] {why}", soft_wrap=True, highlight=False)
-        console.print(f"{interrupted.remaining} question(s) left; finished ones are saved. Continue with:\n"
-                      f"  chronos eval {benchmark} {f['file']} --resume --out {out} [same options]", soft_wrap=True, highlight=False)
+        console.print(
+            f"{interrupted.remaining} question(s) left; finished ones are saved. Continue with:\n"
+            f"  chronos eval {benchmark} {f['file']} --resume --out {out} [same options]",
+            soft_wrap=True,
+            highlight=False,
+        )
         raise typer.Exit(130 if isinstance(cause, KeyboardInterrupt) else 1)
     say(f"[dim]wrote {out}/report.md, report.json, results.jsonl, hypotheses.jsonl[/]")
 
@@ -233,7 +294,10 @@ def _out_dir(f, benchmark, fhash, models, opt_names, retrieval_only, use_judge) 
         if out.exists() and (out / "results.jsonl").exists() and not f["resume"]:
             n = sum(1 for _ in (out / "results.jsonl").open(encoding="utf-8"))
             if n:
-                fail(f"--out {out} already holds {n} result(s): add --resume to continue that run, or choose another folder", 2)
+                fail(
+                    f"--out {out} already holds {n} result(s): add --resume to continue that run, or choose another folder",
+                    2,
+                )
         return out
     import hashlib
     import json
@@ -241,7 +305,9 @@ def _out_dir(f, benchmark, fhash, models, opt_names, retrieval_only, use_judge) 
 
     from chronos_cli.config import app_dir
 
-    cfg = json.dumps({"models": models, "options": opt_names, "retrieval_only": retrieval_only, "judge": use_judge}, sort_keys=True)
+    cfg = json.dumps(
+        {"models": models, "options": opt_names, "retrieval_only": retrieval_only, "judge": use_judge}, sort_keys=True
+    )
     key = f"{benchmark}-{fhash}-{hashlib.sha256(cfg.encode()).hexdigest()[:8]}"
     runs = app_dir() / "eval" / "runs"
     if f["resume"]:
@@ -264,9 +330,17 @@ def _llm_factory(s):
 
 
 _PROVIDER_KEYS = (  # (model name prefix, env var) for the common providers; others are not pre-checked
-    ("anthropic/", "ANTHROPIC_API_KEY"), ("claude", "ANTHROPIC_API_KEY"), ("gemini/", "GEMINI_API_KEY"),
-    ("openai/", "OPENAI_API_KEY"), ("gpt-", "OPENAI_API_KEY"), ("o1", "OPENAI_API_KEY"), ("o3", "OPENAI_API_KEY"),
-    ("o4", "OPENAI_API_KEY"), ("mistral/", "MISTRAL_API_KEY"), ("groq/", "GROQ_API_KEY"), ("openrouter/", "OPENROUTER_API_KEY"),
+    ("anthropic/", "ANTHROPIC_API_KEY"),
+    ("claude", "ANTHROPIC_API_KEY"),
+    ("gemini/", "GEMINI_API_KEY"),
+    ("openai/", "OPENAI_API_KEY"),
+    ("gpt-", "OPENAI_API_KEY"),
+    ("o1", "OPENAI_API_KEY"),
+    ("o3", "OPENAI_API_KEY"),
+    ("o4", "OPENAI_API_KEY"),
+    ("mistral/", "MISTRAL_API_KEY"),
+    ("groq/", "GROQ_API_KEY"),
+    ("openrouter/", "OPENROUTER_API_KEY"),
 )
 
 
@@ -280,8 +354,11 @@ def _check_judge_key(model: str, api_base: str | None) -> None:
     for prefix, var in _PROVIDER_KEYS:
         if model.lower().startswith(prefix):
             if not os.environ.get(var):
-                fail(f"the judge ({model}) needs {var}: set it, choose another --judge-model, or pass --no-judge "
-                     "(LoCoMo is then scored by rules; LongMemEval gives retrieval metrics and hypotheses only)", 2)
+                fail(
+                    f"the judge ({model}) needs {var}: set it, choose another --judge-model, or pass --no-judge "
+                    "(LoCoMo is then scored by rules; LongMemEval gives retrieval metrics and hypotheses only)",
+                    2,
+                )
             return
 
 
@@ -302,9 +379,15 @@ def _progress(console, quiet: bool, say):
     from chronos_cli.progress import rich_index_callbacks
 
     progress = Progress(
-        TextColumn("[bold]{task.description:<9}"), BarColumn(), MofNCompleteColumn(),
-        TextColumn("{task.fields[stats]}"), TimeElapsedColumn(), TimeRemainingColumn(),
-        console=console, transient=False, disable=quiet or not console.is_terminal,
+        TextColumn("[bold]{task.description:<9}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("{task.fields[stats]}"),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+        console=console,
+        transient=False,
+        disable=quiet or not console.is_terminal,
     )
     tasks: dict[str, int] = {}
 
@@ -315,7 +398,7 @@ def _progress(console, quiet: bool, say):
 
     def on_result(record: dict, running: dict) -> None:
         acc = running["accuracy"]
-        stats = (f"acc {100 * acc:.1f}% ({running['correct']}/{running['scored']})" if acc is not None else "")
+        stats = f"acc {100 * acc:.1f}% ({running['correct']}/{running['scored']})" if acc is not None else ""
         if running["tokens"]:
             stats += f" · {running['tokens'] / 1000:.1f}k tok · ${running['cost_usd']:.4f}"
         progress.update(tasks["questions"], advance=1, stats=stats)

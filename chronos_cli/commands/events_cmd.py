@@ -11,11 +11,17 @@ def register(app: typer.Typer) -> None:
     @app.command("events")
     def events_command(
         db: str = typer.Option(None, "--db", help=DB_HELP),
-        when: str = typer.Option(None, "--when", help='A time phrase, e.g. "last month", "in May 2023" (resolved against --now). Events overlapping it are listed, unless they are more than 3 × as wide (+ 2 days).'),
+        when: str = typer.Option(
+            None,
+            "--when",
+            help='A time phrase, e.g. "last month", "in May 2023" (resolved against --now). Events overlapping it are listed, unless they are more than 3 × as wide (+ 2 days).',
+        ),
         now: str = typer.Option(None, "--now", help="The moment --when is read from (ISO; default: now)."),
         since: str = typer.Option(None, "--since", help="Events that end on or after this date (YYYY-MM-DD)."),
         until: str = typer.Option(None, "--until", help="Events that start on or before this date (YYYY-MM-DD)."),
-        query: str = typer.Option(None, "--query", "-q", help="Hybrid search (vectors + full text, fused by reciprocal rank)."),
+        query: str = typer.Option(
+            None, "--query", "-q", help="Hybrid search (vectors + full text, fused by reciprocal rank)."
+        ),
         session: list[str] = typer.Option(None, "--session", help="Only this session id (repeatable)."),
         namespace: list[str] = typer.Option(None, "--namespace", "-n", help="Only this namespace (repeatable)."),
         speaker: str = typer.Option(None, "--speaker", help="Only events whose subject is this person."),
@@ -70,7 +76,7 @@ def _ranges(when, now, since, until):
 
         spans = resolve(when, parse_now(now))
         if not spans:
-            fail(f"--when: no time expression found in {when!r} (try e.g. \"last month\" or \"May 2023\")", 2)
+            fail(f'--when: no time expression found in {when!r} (try e.g. "last month" or "May 2023")', 2)
         return [(sp.start, sp.end) for sp in spans]
     lo = parse_day(since, option="--since")
     hi = parse_day(until, end=True, option="--until")
@@ -95,8 +101,16 @@ def _find(store, s, ranges, query, sessions, namespaces, speaker, limit, timelin
         except EmbedError as e:
             fail(str(e))
     try:
-        return find_events(store, ranges=ranges, query=query, embedder=embedder, sessions=sessions,
-                           namespaces=namespaces, speaker=speaker, limit=0 if timeline else limit)
+        return find_events(
+            store,
+            ranges=ranges,
+            query=query,
+            embedder=embedder,
+            sessions=sessions,
+            namespaces=namespaces,
+            speaker=speaker,
+            limit=0 if timeline else limit,
+        )
     except StoreError as e:
         fail(str(e))
 

@@ -17,7 +17,9 @@ def register(app: typer.Typer) -> None:
         until: str = typer.Option(None, "--until", help="Only up to this date (YYYY-MM-DD), inclusive."),
         speaker: str = typer.Option(None, "--speaker", help="Only turns by this speaker (case-insensitive)."),
         session: str = typer.Option(None, "--session", help="Only this session id."),
-        namespace: list[str] = typer.Option(None, "--namespace", "-n", help="Only these namespaces (repeatable; default all)."),
+        namespace: list[str] = typer.Option(
+            None, "--namespace", "-n", help="Only these namespaces (repeatable; default all)."
+        ),
         ignore_case: bool = typer.Option(False, "-i", "--ignore-case", help="Case-insensitive match."),
         limit: int = typer.Option(50, "--limit", help="Show at most this many matches (0 = all)."),
         json_out: bool = typer.Option(False, "--json", help="Print a JSON list of matching turns."),
@@ -47,11 +49,19 @@ def register(app: typer.Typer) -> None:
             if session:
                 sessions = [(ns, session) for ns in (namespaces or store.namespaces())]
             where = Store.build_filter(
-                namespaces=namespaces or None, start=start, end=end, session_ids=sessions,
-                time_col="t_conv" if name == TURNS else "start", end_col=None if name == TURNS else "end",
+                namespaces=namespaces or None,
+                start=start,
+                end=end,
+                session_ids=sessions,
+                time_col="t_conv" if name == TURNS else "start",
+                end_col=None if name == TURNS else "end",
             )
             shown, total = store.grep_counted(
-                name, pattern, ignore_case=ignore_case, where=where, speaker=None if events else speaker,
+                name,
+                pattern,
+                ignore_case=ignore_case,
+                where=where,
+                speaker=None if events else speaker,
                 limit=limit or None,
             )
         except StoreError as e:

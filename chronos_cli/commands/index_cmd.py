@@ -25,15 +25,30 @@ def register(app: typer.Typer) -> None:
     def index_command(
         paths: list[Path] = typer.Argument(None, help="Archive files or folders.", show_default=False),
         db: str = typer.Option(None, "--db", help=DB_HELP),
-        namespace: str = typer.Option(None, "--namespace", "-n", help="Namespace for personal archives (default 'default'); prefixes benchmark instance ids."),
+        namespace: str = typer.Option(
+            None,
+            "--namespace",
+            "-n",
+            help="Namespace for personal archives (default 'default'); prefixes benchmark instance ids.",
+        ),
         fmt: str = typer.Option("auto", "--format", "-f", help="auto|longmemeval|locomo|chatgpt|claude|jsonl"),
         offline: bool = typer.Option(False, "--offline", help="Use no model even if one is configured."),
-        embed_model: str = typer.Option(None, "--embed-model", help="LiteLLM embedding model (default: the local all-MiniLM-L6-v2)."),
-        extract_model: str = typer.Option(None, "--extract-model", help="LiteLLM model for event extraction (default CHRONOS_EXTRACT_MODEL, else CHRONOS_MODEL)."),
+        embed_model: str = typer.Option(
+            None, "--embed-model", help="LiteLLM embedding model (default: the local all-MiniLM-L6-v2)."
+        ),
+        extract_model: str = typer.Option(
+            None,
+            "--extract-model",
+            help="LiteLLM model for event extraction (default CHRONOS_EXTRACT_MODEL, else CHRONOS_MODEL).",
+        ),
         no_events: bool = typer.Option(False, "--no-events", help="Index turns only (skip event extraction)."),
         tz: str = typer.Option(None, "--tz", help="Time zone for epoch timestamps (default: the system's)."),
         dayfirst: bool = typer.Option(False, "--dayfirst", help="Read 3/4/2022 as 3 April."),
-        reembed: bool = typer.Option(False, "--reembed", help="Re-embed everything already indexed with --embed-model (archives are not re-read)."),
+        reembed: bool = typer.Option(
+            False,
+            "--reembed",
+            help="Re-embed everything already indexed with --embed-model (archives are not re-read).",
+        ),
         json_out: bool = typer.Option(False, "--json", help="Print the summary as JSON."),
     ) -> None:
         """Read conversation archives into the calendars (idempotent and incremental).
@@ -95,8 +110,13 @@ def _run(s, paths, fmt, namespace, tzinfo, dayfirst, reembed, no_events, json_ou
         console.print("[dim]offline: local embeddings and rule-based event extraction (no model configured)[/]")
 
     progress = Progress(
-        TextColumn("[bold]{task.description:<8}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-        console=console, transient=False, disable=json_out or not console.is_terminal,
+        TextColumn("[bold]{task.description:<8}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=console,
+        transient=False,
+        disable=json_out or not console.is_terminal,
     )
     from chronos_cli.progress import rich_index_callbacks
 
@@ -108,11 +128,20 @@ def _run(s, paths, fmt, namespace, tzinfo, dayfirst, reembed, no_events, json_ou
                 if json_out:
                     print_json({"reembedded": counts, "embed_model": embedder.name})
                 else:
-                    console.print(f"re-embedded {counts.get('turns', 0)} turns and {counts.get('events', 0)} events with {embedder.name}")
+                    console.print(
+                        f"re-embedded {counts.get('turns', 0)} turns and {counts.get('events', 0)} events with {embedder.name}"
+                    )
                 return
             report = index_paths(
-                paths, store, embedder, fmt=fmt, namespace=namespace, tz=tzinfo, dayfirst=dayfirst,
-                extractor=extractor, callbacks=cb,
+                paths,
+                store,
+                embedder,
+                fmt=fmt,
+                namespace=namespace,
+                tz=tzinfo,
+                dayfirst=dayfirst,
+                extractor=extractor,
+                callbacks=cb,
             )
     except (ArchiveError, StoreError, EmbedError) as e:
         fail(str(e))
@@ -135,14 +164,21 @@ def _summary(r) -> None:
     t.add_column()
     t.add_row("database", r.db)
     t.add_row("files", f"{r.files} read" + (f", [red]{len(r.failed_files)} failed[/]" if r.failed_files else ""))
-    t.add_row("namespaces", ", ".join(r.namespaces[:8]) + (f" … (+{len(r.namespaces) - 8})" if len(r.namespaces) > 8 else ""))
+    t.add_row(
+        "namespaces", ", ".join(r.namespaces[:8]) + (f" … (+{len(r.namespaces) - 8})" if len(r.namespaces) > 8 else "")
+    )
     t.add_row("sessions", f"{r.sessions_new} new, {r.sessions_changed} changed, {r.sessions_unchanged} unchanged")
-    t.add_row("turns", f"{r.turns_new} new, {r.turns_changed} changed, {r.turns_unchanged} unchanged, {r.turns_removed} removed ({r.turns_embedded} embedded)")
+    t.add_row(
+        "turns",
+        f"{r.turns_new} new, {r.turns_changed} changed, {r.turns_unchanged} unchanged, {r.turns_removed} removed ({r.turns_embedded} embedded)",
+    )
     if r.extractor:
         t.add_row("events", f"{r.events} extracted by {r.extractor}")
     if r.usage and r.usage.get("llm_calls"):
         u = r.usage
-        t.add_row("LLM", f"{u['llm_calls']} calls, {u['prompt_tokens']}+{u['completion_tokens']} tokens, ${u['cost_usd']:.4f}")
+        t.add_row(
+            "LLM", f"{u['llm_calls']} calls, {u['prompt_tokens']}+{u['completion_tokens']} tokens, ${u['cost_usd']:.4f}"
+        )
     t.add_row("embeddings", r.embed_model)
     t.add_row("time", f"{r.seconds:.1f} s")
     Console().print(t)

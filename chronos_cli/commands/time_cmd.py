@@ -7,7 +7,6 @@ command, rich. Never litellm/lancedb/onnxruntime.
 from __future__ import annotations
 
 import json
-from typing import Optional
 
 import typer
 
@@ -17,8 +16,10 @@ from chronos_cli.commands.common import parse_now
 def register(app: typer.Typer) -> None:
     @app.command("time")
     def time_command(
-        text: str = typer.Argument(..., help="Text containing time expressions, e.g. \"last Sunday\"."),
-        now: Optional[str] = typer.Option(None, "--now", help="Moment the text was said (ISO 8601). Default: now, local time."),
+        text: str = typer.Argument(..., help='Text containing time expressions, e.g. "last Sunday".'),
+        now: str | None = typer.Option(
+            None, "--now", help="Moment the text was said (ISO 8601). Default: now, local time."
+        ),
         as_json: bool = typer.Option(False, "--json", help="Print a JSON list of spans."),
         dayfirst: bool = typer.Option(False, "--dayfirst", help="Read 03/04/2022 as 3 April (day first)."),
         prefer: str = typer.Option("auto", "--prefer", help="auto | past | future: direction for bare names."),

@@ -56,7 +56,9 @@ def load_raw(path: Path) -> list[dict]:
     return data
 
 
-def index_selection(path: Path, module, raw: list[dict], chosen: list[dict], store, embedder, *, extractor=None, callbacks=None):
+def index_selection(
+    path: Path, module, raw: list[dict], chosen: list[dict], store, embedder, *, extractor=None, callbacks=None
+):
     """Index the chosen instances (all of ``path``, or a subset written to a temporary file)."""
     from chronos_cli.index import index_paths
 
@@ -98,8 +100,12 @@ def run_benchmark(
     run_meta = dict(meta or {})
     _check_run_file(out_dir, run_meta, resume, cb)
     if index:
-        cb.on_message(f"indexing {len(chosen)} {'instances' if benchmark == longmemeval.NAME else 'conversations'} into {setup.store.uri}")
-        index_selection(path, module, raw, chosen, setup.store, setup.embedder, extractor=extractor, callbacks=index_callbacks)
+        cb.on_message(
+            f"indexing {len(chosen)} {'instances' if benchmark == longmemeval.NAME else 'conversations'} into {setup.store.uri}"
+        )
+        index_selection(
+            path, module, raw, chosen, setup.store, setup.embedder, extractor=extractor, callbacks=index_callbacks
+        )
 
     previous = read_results(out_dir / "results.jsonl") if resume else {}
     rejudge = {i for i, r in previous.items() if needs_judging(setup, r)}
@@ -113,8 +119,15 @@ def run_benchmark(
 
     interrupted: RunInterrupted | None = None
     try:
-        records = run_items(items, process, results_path=out_dir / "results.jsonl", resume=resume,
-                            concurrency=concurrency, callbacks=cb, is_done=lambda r: not needs_judging(setup, r))
+        records = run_items(
+            items,
+            process,
+            results_path=out_dir / "results.jsonl",
+            resume=resume,
+            concurrency=concurrency,
+            callbacks=cb,
+            is_done=lambda r: not needs_judging(setup, r),
+        )
     except RunInterrupted as e:
         interrupted = e
         done = read_results(out_dir / "results.jsonl")
@@ -137,8 +150,12 @@ def run_benchmark(
 
 def write_outputs(out_dir: Path, module, records: list[dict], report: dict) -> None:
     hyp = hypotheses(records)
-    (out_dir / "hypotheses.jsonl").write_text("".join(json.dumps(h, ensure_ascii=False) + "\n" for h in hyp), encoding="utf-8")
-    (out_dir / "report.json").write_text(json.dumps(report, indent=2, ensure_ascii=False, default=str) + "\n", encoding="utf-8")
+    (out_dir / "hypotheses.jsonl").write_text(
+        "".join(json.dumps(h, ensure_ascii=False) + "\n" for h in hyp), encoding="utf-8"
+    )
+    (out_dir / "report.json").write_text(
+        json.dumps(report, indent=2, ensure_ascii=False, default=str) + "\n", encoding="utf-8"
+    )
     (out_dir / "report.md").write_text(to_markdown(report), encoding="utf-8")
 
 
@@ -155,6 +172,8 @@ def _check_run_file(out_dir: Path, meta: dict, resume: bool, cb: EvalCallbacks) 
             before = {}
         changed = [k for k in _RUN_KEYS if k in before and before.get(k) != now.get(k)]
         if changed:
-            cb.on_message(f"warning: resuming with different {', '.join(changed)} than the first run; "
-                          "finished questions keep their answers (unjudged ones are judged now)")
+            cb.on_message(
+                f"warning: resuming with different {', '.join(changed)} than the first run; "
+                "finished questions keep their answers (unjudged ones are judged now)"
+            )
     run_file.write_text(json.dumps(now, indent=2, default=str) + "\n", encoding="utf-8")

@@ -34,9 +34,26 @@ from __future__ import annotations
 import re
 from datetime import date, datetime, timedelta
 
-MONTHS = {m: i for i, m in enumerate(
-    ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
-     "november", "december"], 1)}
+MONTHS = {
+    m: i
+    for i, m in enumerate(
+        [
+            "january",
+            "february",
+            "march",
+            "april",
+            "may",
+            "june",
+            "july",
+            "august",
+            "september",
+            "october",
+            "november",
+            "december",
+        ],
+        1,
+    )
+}
 WEEKDAYS = {d: i for i, d in enumerate(["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"])}
 NUMS = {"one": 1, "two": 2, "three": 3, "four": 4, "a": 1, "the": 1}
 _M = r"(january|february|march|april|may|june|july|august|september|october|november|december)"

@@ -23,7 +23,11 @@ from dataclasses import dataclass, field
 from chronos_cli.prompts import load_prompt
 
 ABSTENTION, TEMPORAL, KNOWLEDGE_UPDATE, PREFERENCE, DEFAULT = (
-    "judge_abstention", "judge_temporal", "judge_knowledge_update", "judge_preference", "judge_default",
+    "judge_abstention",
+    "judge_temporal",
+    "judge_knowledge_update",
+    "judge_preference",
+    "judge_default",
 )
 
 
@@ -82,8 +86,14 @@ class Judge:
         return getattr(self.llm, "name", "judge")
 
     def judge(
-        self, *, question: str, answer: object, response: str, question_type: str | None = None,
-        question_id: str | None = None, prompt_name: str | None = None,
+        self,
+        *,
+        question: str,
+        answer: object,
+        response: str,
+        question_type: str | None = None,
+        question_id: str | None = None,
+        prompt_name: str | None = None,
     ) -> Judgement:
         prompt = load_prompt(prompt_name or judge_prompt_name(question_type, question_id))
         content = prompt.render(question=question, answer=_answer_text(answer), response=response or "")

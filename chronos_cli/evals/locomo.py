@@ -40,7 +40,7 @@ _DIA = re.compile(r"D(\d+):(\d+)")
 
 
 def parse_types(text: str | None) -> set[str] | None:
-    """"temporal,5" → category names."""
+    """ "temporal,5" → category names."""
     if not text:
         return None
     by_name = {v: v for v in CATEGORIES.values()}
@@ -70,7 +70,9 @@ def _last_session_time(sample: dict) -> datetime:
     return max(times) if times else datetime(2000, 1, 1)
 
 
-def select(raw: list[dict], *, limit: int | None = None, types: set[str] | None = None) -> tuple[list[dict], list[EvalItem]]:
+def select(
+    raw: list[dict], *, limit: int | None = None, types: set[str] | None = None
+) -> tuple[list[dict], list[EvalItem]]:
     """Items in file order (filtered by category, first ``limit``) and the samples they need."""
     items: list[EvalItem] = []
     for n, sample in enumerate(raw, 1):
@@ -89,7 +91,9 @@ def select(raw: list[dict], *, limit: int | None = None, types: set[str] | None 
     if limit is not None:
         items = items[:limit]
     needed = {i.namespace for i in items}
-    samples = [s for n, s in enumerate(raw, 1) if isinstance(s, dict) and str(s.get("sample_id", f"sample-{n}")) in needed]
+    samples = [
+        s for n, s in enumerate(raw, 1) if isinstance(s, dict) and str(s.get("sample_id", f"sample-{n}")) in needed
+    ]
     return samples, items
 
 
@@ -104,8 +108,16 @@ def _item(sid: str, i: int, q: dict, cat: Any, name: str, now: datetime) -> Eval
     if adversarial and q.get("adversarial_answer"):
         meta["adversarial_answer"] = q["adversarial_answer"]
     return EvalItem(
-        id=f"{sid}#{i}", namespace=sid, question=str(q.get("question") or ""), answer=answer, type=name, now=now,
-        gold_sessions=sessions, gold_turns=turns, abstention=False, meta=meta,
+        id=f"{sid}#{i}",
+        namespace=sid,
+        question=str(q.get("question") or ""),
+        answer=answer,
+        type=name,
+        now=now,
+        gold_sessions=sessions,
+        gold_turns=turns,
+        abstention=False,
+        meta=meta,
     )
 
 

@@ -35,7 +35,7 @@ def type_names() -> list[str]:
 
 
 def parse_types(text: str | None) -> set[str] | None:
-    """"temporal-reasoning,KU" → the full type names (abbreviations accepted)."""
+    """ "temporal-reasoning,KU" → the full type names (abbreviations accepted)."""
     if not text:
         return None
     abbr = {v.lower(): k for k, v in TYPE_ABBR.items()}
@@ -49,11 +49,15 @@ def parse_types(text: str | None) -> set[str] | None:
         elif p in abbr:
             out.add(abbr[p])
         else:
-            raise ValueError(f"unknown question type {part.strip()!r} (use {', '.join(TYPE_ABBR)} or {', '.join(TYPE_ABBR.values())})")
+            raise ValueError(
+                f"unknown question type {part.strip()!r} (use {', '.join(TYPE_ABBR)} or {', '.join(TYPE_ABBR.values())})"
+            )
     return out
 
 
-def select(raw: list[dict], *, limit: int | None = None, types: set[str] | None = None) -> tuple[list[dict], list[EvalItem]]:
+def select(
+    raw: list[dict], *, limit: int | None = None, types: set[str] | None = None
+) -> tuple[list[dict], list[EvalItem]]:
     """The instances to run (file order, filtered by type, first ``limit``) and their items."""
     chosen = [r for r in raw if isinstance(r, dict) and (types is None or r.get("question_type") in types)]
     if limit is not None:

@@ -62,12 +62,15 @@ def build_report(benchmark: str, records: list[dict], *, meta: dict[str, Any]) -
             row["date_questions"] = len(dated)
             row["date_match"] = sum(1 for r in dated if r["date_match"])
             rules = [r for r in g if r.get("rule_correct") is not None]
-            row["rule_accuracy"] = round(100.0 * sum(1 for r in rules if r["rule_correct"]) / len(rules), 1) if rules else None
+            row["rule_accuracy"] = (
+                round(100.0 * sum(1 for r in rules if r["rule_correct"]) / len(rules), 1) if rules else None
+            )
             table[c] = row
         report["table"] = table
         report["retrieval"] = retrieval_summary(records)
         report["retrieval_by_category"] = {
-            name: retrieval_summary([r for r in records if r.get("type") == name]) for name in locomo.CATEGORIES.values()
+            name: retrieval_summary([r for r in records if r.get("type") == name])
+            for name in locomo.CATEGORIES.values()
         }
     report["columns"] = cols
     report["counts"] = {
@@ -133,16 +136,26 @@ def to_markdown(report: dict[str, Any]) -> str:
         lines.append("| system | " + " | ".join(cols) + " |")
         lines.append("|---|" + "---:|" * len(cols))
         lines.append(f"| {accuracy_label(report)} | " + " | ".join(pct(table[x]["accuracy"]) for x in cols) + " |")
-        lines.append("| correct / scored | " + " | ".join(f"{table[x]['correct']}/{table[x]['scored']}" for x in cols) + " |")
+        lines.append(
+            "| correct / scored | " + " | ".join(f"{table[x]['correct']}/{table[x]['scored']}" for x in cols) + " |"
+        )
         if report["benchmark"] == locomo.NAME:
             lines.append("| rule accuracy | " + " | ".join(pct(table[x].get("rule_accuracy")) for x in cols) + " |")
             lines.append("| F1 | " + " | ".join(_f(table[x].get("f1")) for x in cols) + " |")
-            lines.append("| date match | " + " | ".join(
-                f"{table[x]['date_match']}/{table[x]['date_questions']}" if table[x]["date_questions"] else "–" for x in cols) + " |")
+            lines.append(
+                "| date match | "
+                + " | ".join(
+                    f"{table[x]['date_match']}/{table[x]['date_questions']}" if table[x]["date_questions"] else "–"
+                    for x in cols
+                )
+                + " |"
+            )
         if report["benchmark"] == longmemeval.NAME and report.get("abstention", {}).get("n"):
             a = report["abstention"]
             lines.append("")
-            lines.append(f"Abstention (`_abs`, counted in their types above): {pct(a['accuracy'])}% ({a['correct']}/{a['scored']}).")
+            lines.append(
+                f"Abstention (`_abs`, counted in their types above): {pct(a['accuracy'])}% ({a['correct']}/{a['scored']})."
+            )
         lines.append("")
     lines.extend(retrieval_markdown(report))
     return "\n".join(lines).rstrip() + "\n"
@@ -162,6 +175,6 @@ def retrieval_markdown(report: dict[str, Any]) -> list[str]:
         lines.append("| metric | " + " | ".join(f"@{k}" for k in ks) + " |")
         lines.append("|---|" + "---:|" * len(ks))
         for m in METRICS:
-            lines.append(f"| {m} | " + " | ".join(_f(block.get(f'{m}@{k}')) for k in ks) + " |")
+            lines.append(f"| {m} | " + " | ".join(_f(block.get(f"{m}@{k}")) for k in ks) + " |")
         lines.append("")
     return lines

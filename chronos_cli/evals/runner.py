@@ -59,7 +59,9 @@ class RunInterrupted(Exception):
         self.done = done
         self.remaining = remaining
         self.cause = cause
-        super().__init__(f"stopped after {done} new result(s), {remaining} question(s) left: {type(cause).__name__}: {cause}")
+        super().__init__(
+            f"stopped after {done} new result(s), {remaining} question(s) left: {type(cause).__name__}: {cause}"
+        )
 
 
 # ------------------------------------------------------------------------------------ results
@@ -298,7 +300,9 @@ class EvalSetup:
         opts = self.options or AskOptions()
         qvec = self.embedder.embed([item.question])[0]
         rows = initial_retrieval(
-            self.store, item.question, qvec,
+            self.store,
+            item.question,
+            qvec,
             where=Store.build_filter(namespaces=[item.namespace]),
             reranker=None if opts.offline else self.reranker,
             use_rerank=opts.rerank,
@@ -317,9 +321,15 @@ class EvalSetup:
 
         llm, planner_llm = self.make_llms() if self.make_llms is not None else (self.llm, self.planner_llm)
         res = answer(
-            item.question, store=self.store, embedder=self.embedder, now=item.now,
-            options=self.options or AskOptions(), llm=llm, planner_llm=planner_llm,
-            reranker=self.reranker, namespaces=[item.namespace],
+            item.question,
+            store=self.store,
+            embedder=self.embedder,
+            now=item.now,
+            options=self.options or AskOptions(),
+            llm=llm,
+            planner_llm=planner_llm,
+            reranker=self.reranker,
+            namespaces=[item.namespace],
             ranking_depth=self.retrieve_k,
             on_ranking=None if on_ranking is None else (lambda rows: on_ranking(ranking_rows(rows))),
         )
@@ -328,7 +338,10 @@ class EvalSetup:
 
 def ranking_rows(rows: Sequence[dict]) -> list[dict]:
     """A ranking of turn rows as the metrics read it: session id, turn id, score."""
-    return [{"session_id": r["session_id"], "turn_id": r["turn_id"], "score": round(float(r.get("_score", 0.0)), 6)} for r in rows]
+    return [
+        {"session_id": r["session_id"], "turn_id": r["turn_id"], "score": round(float(r.get("_score", 0.0)), 6)}
+        for r in rows
+    ]
 
 
 def base_record(setup: EvalSetup, item: EvalItem, benchmark: str) -> dict:
@@ -343,9 +356,15 @@ def base_record(setup: EvalSetup, item: EvalItem, benchmark: str) -> dict:
     """
     t0 = time.perf_counter()
     rec: dict[str, Any] = {
-        "id": item.id, "benchmark": benchmark, "namespace": item.namespace, "type": item.type,
-        "abstention": item.abstention, "question": item.question, "answer": item.answer,
-        "now": item.now.isoformat(), **item.meta,
+        "id": item.id,
+        "benchmark": benchmark,
+        "namespace": item.namespace,
+        "type": item.type,
+        "abstention": item.abstention,
+        "question": item.question,
+        "answer": item.answer,
+        "now": item.now.isoformat(),
+        **item.meta,
     }
     rec["retrieval"] = None
     rec["hypothesis"] = None
@@ -370,7 +389,9 @@ def base_record(setup: EvalSetup, item: EvalItem, benchmark: str) -> dict:
         rec["mode"] = res.get("mode")
         rec["steps"] = len(res.get("steps") or [])
         u = res.get("usage") or {}
-        rec["usage"]["agent"] = {k: u.get(k, 0) for k in ("llm_calls", "prompt_tokens", "completion_tokens", "cost_usd")}
+        rec["usage"]["agent"] = {
+            k: u.get(k, 0) for k in ("llm_calls", "prompt_tokens", "completion_tokens", "cost_usd")
+        }
         if setup.judge is not None:
             apply_judge(setup, item, rec)
     rec["seconds"] = round(time.perf_counter() - t0, 3)
@@ -380,8 +401,12 @@ def base_record(setup: EvalSetup, item: EvalItem, benchmark: str) -> dict:
 def apply_judge(setup: EvalSetup, item: EvalItem, rec: dict) -> dict:
     """Judge ``rec["hypothesis"]`` in place (also used to judge an unjudged run on --resume)."""
     j = setup.judge.judge(
-        question=item.question, answer=item.answer, response=rec["hypothesis"] or "",
-        question_type=item.type, question_id=item.id, prompt_name=item.meta.get("judge_prompt"),
+        question=item.question,
+        answer=item.answer,
+        response=rec["hypothesis"] or "",
+        question_type=item.type,
+        question_id=item.id,
+        prompt_name=item.meta.get("judge_prompt"),
     )
     rec["correct"] = j.correct
     rec["judge"] = {"model": setup.judge.model, "label": j.label, "prompt": j.prompt_version, "raw": j.raw}

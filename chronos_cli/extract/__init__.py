@@ -12,7 +12,13 @@ from chronos_cli.extract.chunks import CHUNK_OVERLAP, CHUNK_TURNS, Chunk, chunk_
 from chronos_cli.extract.rule_extractor import RuleExtractor
 
 __all__ = [
-    "CHUNK_OVERLAP", "CHUNK_TURNS", "Chunk", "LLMExtractor", "RuleExtractor", "chunk_session", "chunk_sessions",
+    "CHUNK_OVERLAP",
+    "CHUNK_TURNS",
+    "Chunk",
+    "LLMExtractor",
+    "RuleExtractor",
+    "chunk_session",
+    "chunk_sessions",
     "get_extractor",
 ]
 

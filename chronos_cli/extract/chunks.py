@@ -48,7 +48,9 @@ def render_turn(t: Turn) -> str:
     return f"[{t.turn_id}] ({when}) {t.speaker}: {text}"
 
 
-def chunk_session(session: Session, *, size: int = CHUNK_TURNS, overlap: int = CHUNK_OVERLAP, session_index: int = 0) -> list[Chunk]:
+def chunk_session(
+    session: Session, *, size: int = CHUNK_TURNS, overlap: int = CHUNK_OVERLAP, session_index: int = 0
+) -> list[Chunk]:
     """Windows of at most ``size`` turns, each starting ``size - overlap`` after the previous."""
     if size < 1 or not 0 <= overlap < size:
         raise ValueError("need size >= 1 and 0 <= overlap < size")
@@ -66,5 +68,7 @@ def chunk_session(session: Session, *, size: int = CHUNK_TURNS, overlap: int = C
     return out
 
 
-def chunk_sessions(sessions: Sequence[Session], *, size: int = CHUNK_TURNS, overlap: int = CHUNK_OVERLAP) -> list[Chunk]:
+def chunk_sessions(
+    sessions: Sequence[Session], *, size: int = CHUNK_TURNS, overlap: int = CHUNK_OVERLAP
+) -> list[Chunk]:
     return [c for i, s in enumerate(sessions) for c in chunk_session(s, size=size, overlap=overlap, session_index=i)]

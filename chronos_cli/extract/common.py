@@ -101,7 +101,11 @@ def model_range(start: str | None, end: str | None, t_conv: datetime) -> tuple[d
         hi = now + timedelta(days=365 * MAX_FUTURE_YEARS)
     if s_dt < lo or e_dt > hi:
         return None
-    gran = g1 if g1 == g2 and (g1 != "day" or s_dt.date() == e_dt.date()) else ("day" if s_dt.date() == e_dt.date() else "range")
+    gran = (
+        g1
+        if g1 == g2 and (g1 != "day" or s_dt.date() == e_dt.date())
+        else ("day" if s_dt.date() == e_dt.date() else "range")
+    )
     return s_dt, e_dt, gran
 
 

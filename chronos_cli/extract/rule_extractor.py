@@ -37,8 +37,26 @@ MAX_OBJECT_TOKENS = 10
 _TOKEN = re.compile(r"[A-Za-z0-9]+(?:[-][A-Za-z0-9]+)*\+?|'[A-Za-z]+|[^\sA-Za-z0-9]")
 _SENT = re.compile(r"[^.!?\n]+(?:[.!?]+|$)|[.!?\n]+")
 _PUNCT_BREAK = set(".,;:!?()[]–—-…/")
-_STATE_ADJ = {"open", "closed", "live", "ready", "done", "finished", "engaged", "married", "pregnant", "retired",
-              "sick", "hurt", "injured", "divorced", "single", "vegan", "unemployed", "sober"}
+_STATE_ADJ = {
+    "open",
+    "closed",
+    "live",
+    "ready",
+    "done",
+    "finished",
+    "engaged",
+    "married",
+    "pregnant",
+    "retired",
+    "sick",
+    "hurt",
+    "injured",
+    "divorced",
+    "single",
+    "vegan",
+    "unemployed",
+    "sober",
+}
 
 # verb forms
 _PAST: dict[str, str] = {}
@@ -72,14 +90,57 @@ for _b in L.REGULAR:
     for f in (_b, _ed, _ing, _s):
         _FORMS.setdefault(f, _b)
 
-_ING_CONTROL = {"start", "started", "starting", "stop", "stopped", "keep", "kept", "continue", "continued",
-                "finish", "finished", "begin", "began", "try", "tried", "consider", "considering", "considered",
-                "love", "loved", "like", "liked", "enjoy", "enjoyed"}
+_ING_CONTROL = {
+    "start",
+    "started",
+    "starting",
+    "stop",
+    "stopped",
+    "keep",
+    "kept",
+    "continue",
+    "continued",
+    "finish",
+    "finished",
+    "begin",
+    "began",
+    "try",
+    "tried",
+    "consider",
+    "considering",
+    "considered",
+    "love",
+    "loved",
+    "like",
+    "liked",
+    "enjoy",
+    "enjoyed",
+}
 _FRONT_DET = {"these", "this", "that", "those", "the", "a", "an", "my", "our"}
 _PRONOUN_SUBJ = {"I", "we", "We"}
 _POSSESSIVE = {"my", "My", "our", "Our"}
-_TIME_WORDS = {"yesterday", "today", "tonight", "tomorrow", "ago", "lately", "recently", "earlier", "now",
-               "again", "too", "already", "soon", "last", "next", "this", "past", "tho", "though", "anyway"}
+_TIME_WORDS = {
+    "yesterday",
+    "today",
+    "tonight",
+    "tomorrow",
+    "ago",
+    "lately",
+    "recently",
+    "earlier",
+    "now",
+    "again",
+    "too",
+    "already",
+    "soon",
+    "last",
+    "next",
+    "this",
+    "past",
+    "tho",
+    "though",
+    "anyway",
+}
 
 
 def lemma(w: str) -> str:
@@ -109,9 +170,7 @@ def _is_verbish(w: str, *, after_aux: bool) -> bool:
         return True
     if lw.endswith("ed") and len(lw) > 4:
         return True
-    if after_aux and lw.endswith("ing") and len(lw) > 4:
-        return True
-    return False
+    return bool(after_aux and lw.endswith("ing") and len(lw) > 4)
 
 
 def _is_past(w: str) -> bool:
@@ -143,8 +202,17 @@ def _tokens(text: str, offset: int = 0) -> list[Tok]:
 
 
 def _norm_aux(w: str, nxt: str | None) -> str:
-    m = {"'m": "is", "am": "is", "are": "is", "'re": "is", "were": "was", "'ve": "has", "have": "has",
-         "'ll": "will", "'s": "is"}
+    m = {
+        "'m": "is",
+        "am": "is",
+        "are": "is",
+        "'re": "is",
+        "were": "was",
+        "'ve": "has",
+        "have": "has",
+        "'ll": "will",
+        "'s": "is",
+    }
     if w == "'d":
         return "would" if nxt and nxt in _FORMS and _FORMS[nxt] == nxt else "had"
     return m.get(w, w)
@@ -176,15 +244,18 @@ class RuleExtractor:
                 prev, prev_questions = turn, []
                 continue
             qs: list[str] = []
-            evs = self.extract_turn(session, turn, speakers, prev_questions if prev and prev.speaker != turn.speaker else [], qs)
+            evs = self.extract_turn(
+                session, turn, speakers, prev_questions if prev and prev.speaker != turn.speaker else [], qs
+            )
             out.extend(evs)
             prev, prev_questions = turn, qs
         return dedup(out)
 
     # -- per turn -------------------------------------------------------------------------
 
-    def extract_turn(self, session: Session, turn: Turn, speakers: set[str], prev_questions: list[str],
-                     questions_out: list[str]) -> list[Event]:
+    def extract_turn(
+        self, session: Session, turn: Turn, speakers: set[str], prev_questions: list[str], questions_out: list[str]
+    ) -> list[Event]:
         text = turn.text.replace("\u2019", "'").replace("\u2018", "'")
         spans = resolve_spans(text, turn.t_conv)
         events: list[Event] = []
@@ -260,13 +331,27 @@ class RuleExtractor:
             extra = _segment_np(body, toks, sp)
             obj = obj + [t for t in extra if t not in obj]
         obj = obj[:MAX_OBJECT_TOKENS]
-        while obj and (obj[-1].low in L.PREPOSITIONS or obj[-1].low in L.DETERMINERS or obj[-1].low in L.CLAUSE_BREAK
-                       or obj[-1].low in L.ADVERBS):
+        while obj and (
+            obj[-1].low in L.PREPOSITIONS
+            or obj[-1].low in L.DETERMINERS
+            or obj[-1].low in L.CLAUSE_BREAK
+            or obj[-1].low in L.ADVERBS
+        ):
             obj.pop()
         e = Event(
-            namespace=session.namespace, session_id=session.session_id, source_turn_ids=[turn.turn_id],
-            subject=subject, verb=verb, object=_join(obj), time_expression=sp.text, start=sp.start, end=sp.end,
-            granularity=sp.granularity, time_source="rule", t_conv=naive(turn.t_conv), evidence=sentence[:400],
+            namespace=session.namespace,
+            session_id=session.session_id,
+            source_turn_ids=[turn.turn_id],
+            subject=subject,
+            verb=verb,
+            object=_join(obj),
+            time_expression=sp.text,
+            start=sp.start,
+            end=sp.end,
+            granularity=sp.granularity,
+            time_source="rule",
+            t_conv=naive(turn.t_conv),
+            evidence=sentence[:400],
             extractor=NAME,
         )
         core = _core(e.object)
@@ -295,16 +380,32 @@ class RuleExtractor:
                 c = self._parse_from(toks, i + 1, speaker, subj_start=i)
             elif t.text in _POSSESSIVE and i + 1 < n:
                 c = self._possessive(toks, i, speaker)
-            elif t.text[:1].isupper() and t.text not in L.NOT_NAMES and t.text.isalpha() and i + 1 < n \
-                    and t.low not in L.BE and t.low not in L.HAVE:
-                if t.text in speakers or (_is_verbish(toks[i + 1].low, after_aux=False) and toks[i + 1].low not in ("and",)):
+            elif (
+                t.text[:1].isupper()
+                and t.text not in L.NOT_NAMES
+                and t.text.isalpha()
+                and i + 1 < n
+                and t.low not in L.BE
+                and t.low not in L.HAVE
+            ):
+                if t.text in speakers or (
+                    _is_verbish(toks[i + 1].low, after_aux=False) and toks[i + 1].low not in ("and",)
+                ):
                     c = self._parse_from(toks, i + 1, t.text, subj_start=i, named=True)
-                    if c is None and (i == 0 or toks[i - 1].text in _PUNCT_BREAK) and _is_past(t.low) and t.low in _PAST:
+                    if (
+                        c is None
+                        and (i == 0 or toks[i - 1].text in _PUNCT_BREAK)
+                        and _is_past(t.low)
+                        and t.low in _PAST
+                    ):
                         c = self._parse_from(toks, i, speaker, subj_start=i)
                 elif (i == 0 or toks[i - 1].text in _PUNCT_BREAK) and t.low in _PAST:
                     c = self._parse_from(toks, i, speaker, subj_start=i)
-            elif (i == 0 or toks[i - 1].text in _PUNCT_BREAK or toks[i - 1].low in ("and", "then", "so")) \
-                    and t.low in _PAST and t.low not in ("had", "did", "was", "were", "said", "thought", "felt", "saw", "heard"):
+            elif (
+                (i == 0 or toks[i - 1].text in _PUNCT_BREAK or toks[i - 1].low in ("and", "then", "so"))
+                and t.low in _PAST
+                and t.low not in ("had", "did", "was", "were", "said", "thought", "felt", "saw", "heard")
+            ):
                 c = self._parse_from(toks, i, speaker, subj_start=i)
             if c is not None:
                 out.append(c)
@@ -317,18 +418,29 @@ class RuleExtractor:
         # "my son got into an accident" → subject "<speaker>'s son"
         j = i + 1
         noun: list[str] = []
-        while j < len(toks) and len(noun) < 3 and toks[j].text.isalpha() and toks[j].low not in L.BE \
-                and toks[j].low not in L.HAVE and toks[j].low not in L.CLAUSE_BREAK and not _is_past(toks[j].low):
+        while (
+            j < len(toks)
+            and len(noun) < 3
+            and toks[j].text.isalpha()
+            and toks[j].low not in L.BE
+            and toks[j].low not in L.HAVE
+            and toks[j].low not in L.CLAUSE_BREAK
+            and not _is_past(toks[j].low)
+        ):
             noun.append(toks[j].text)
             j += 1
         if not noun or j >= len(toks):
             return None
-        if not (_is_past(toks[j].low) or toks[j].low in ("has", "have", "'ve", "is", "'s", "are", "'re", "was", "were", "will", "'ll")):
+        if not (
+            _is_past(toks[j].low)
+            or toks[j].low in ("has", "have", "'ve", "is", "'s", "are", "'re", "was", "were", "will", "'ll")
+        ):
             return None
         return self._parse_from(toks, j, f"{speaker}'s {' '.join(noun)}", subj_start=i)
 
-    def _parse_from(self, toks: list[Tok], j: int, subject: str, *, subj_start: int, named: bool = False,
-                    after_aux: bool = False) -> Clause | None:
+    def _parse_from(
+        self, toks: list[Tok], j: int, subject: str, *, subj_start: int, named: bool = False, after_aux: bool = False
+    ) -> Clause | None:
         n = len(toks)
         verb: list[Tok] = []
         words: list[str] = []
@@ -354,8 +466,12 @@ class RuleExtractor:
                 m = k + 1
                 while m < n and toks[m].low in L.ADVERBS and toks[m].low != "so":
                     m += 1
-                if m < n and (_is_verbish(toks[m].low, after_aux=True) or toks[m].low in L.BE or toks[m].low in L.NEG
-                              or toks[m].low in ("gonna", "got")):
+                if m < n and (
+                    _is_verbish(toks[m].low, after_aux=True)
+                    or toks[m].low in L.BE
+                    or toks[m].low in L.NEG
+                    or toks[m].low in ("gonna", "got")
+                ):
                     saw_have = saw_have or w in L.HAVE
                     words.append(_norm_aux(w, toks[m].low))
                     verb.append(toks[k])
@@ -376,8 +492,13 @@ class RuleExtractor:
                 verb.append(t)
                 k += 1
                 continue
-            if w in L.CONTROL and nxt in L.CONTROL_LINKS and nxt2 and (nxt2 in _FORMS or nxt2.endswith("ing")) \
-                    and nxt2 not in L.DETERMINERS:
+            if (
+                w in L.CONTROL
+                and nxt in L.CONTROL_LINKS
+                and nxt2
+                and (nxt2 in _FORMS or nxt2.endswith("ing"))
+                and nxt2 not in L.DETERMINERS
+            ):
                 words += [w, nxt]
                 verb += [t, toks[k + 1]]
                 k += 2
@@ -396,9 +517,9 @@ class RuleExtractor:
             words.append(w)
             verb.append(main)
             return self._finish(toks, k + 1, subject, subj_start, verb[:-1], words[:-1], "be", obj_first=main)
-        if saw_be and not verb[-1:] == [main] and not _is_verbish(w, after_aux=True):
+        if saw_be and verb[-1:] != [main] and not _is_verbish(w, after_aux=True):
             # copula: "I was in Paris" is a state worth keeping; "I'm so happy" is not
-            if w in L.STATE_PREPS and not words[-1:] == ["so"]:
+            if w in L.STATE_PREPS and words[-1:] != ["so"]:
                 words.append(w)
                 verb.append(main)
                 return self._finish(toks, k + 1, subject, subj_start, verb, words, "be")
@@ -440,16 +561,32 @@ class RuleExtractor:
         if not obj:  # fronted object: "These figurines I bought yesterday"
             back = []
             m = subj_start - 1
-            while m >= 0 and toks[m].text.replace("-", "").isalnum() and toks[m].low not in L.CLAUSE_BREAK and len(back) < 5:
+            while (
+                m >= 0
+                and toks[m].text.replace("-", "").isalnum()
+                and toks[m].low not in L.CLAUSE_BREAK
+                and len(back) < 5
+            ):
                 back.insert(0, toks[m])
                 if toks[m].low in _FRONT_DET:
                     break
                 m -= 1
-            if back and back[0].low in _FRONT_DET and len(back) > 1 \
-                    and not any(_is_verbish(x.low, after_aux=False) for x in back[1:]):
+            if (
+                back
+                and back[0].low in _FRONT_DET
+                and len(back) > 1
+                and not any(_is_verbish(x.low, after_aux=False) for x in back[1:])
+            ):
                 obj = back
-        return Clause(subject=subject, subj_start=subj_start, verb_toks=verb, verb=" ".join(words), lemma=lem,
-                      obj_toks=obj, end_tok=k)
+        return Clause(
+            subject=subject,
+            subj_start=subj_start,
+            verb_toks=verb,
+            verb=" ".join(words),
+            lemma=lem,
+            obj_toks=obj,
+            end_tok=k,
+        )
 
     # -- events ---------------------------------------------------------------------------
 
@@ -468,9 +605,19 @@ class RuleExtractor:
             start, end, gran = said_on(turn.t_conv)
             source, expr = "said_on", None
         e = Event(
-            namespace=session.namespace, session_id=session.session_id, source_turn_ids=[turn.turn_id],
-            subject=c.subject, verb=c.verb, object=obj, time_expression=expr, start=start, end=end,
-            granularity=gran, time_source=source, t_conv=naive(turn.t_conv), evidence=sentence[:400],
+            namespace=session.namespace,
+            session_id=session.session_id,
+            source_turn_ids=[turn.turn_id],
+            subject=c.subject,
+            verb=c.verb,
+            object=obj,
+            time_expression=expr,
+            start=start,
+            end=end,
+            granularity=gran,
+            time_source=source,
+            t_conv=naive(turn.t_conv),
+            evidence=sentence[:400],
             extractor=NAME,
         )
         e.aliases = clean_aliases(_aliases(c, obj), e)
@@ -533,19 +680,26 @@ def _loose_clause(body: list[Tok], speaker: str, speakers: set[str]) -> tuple[st
         if t.text in _PRONOUN_SUBJ:
             k = i + 1
             break
-        if t.text in speakers and t.text != speaker and i + 1 < len(body) and \
-                (_is_verbish(body[i + 1].low, after_aux=True) or body[i + 1].low in L.BE or body[i + 1].low in L.HAVE):
+        if (
+            t.text in speakers
+            and t.text != speaker
+            and i + 1 < len(body)
+            and (_is_verbish(body[i + 1].low, after_aux=True) or body[i + 1].low in L.BE or body[i + 1].low in L.HAVE)
+        ):
             subject, k = t.text, i + 1
             break
     else:
         # no subject: a sentence-initial verb ("Finishing up the mural next week.")
-        while k < len(body) and (body[k].text in _PUNCT_BREAK or body[k].low in _GREET_TAIL or body[k].text in speakers):
+        while k < len(body) and (
+            body[k].text in _PUNCT_BREAK or body[k].low in _GREET_TAIL or body[k].text in speakers
+        ):
             k += 1
         if not (k < len(body) and _is_verbish(body[k].low, after_aux=True)):
             return speaker, "mentioned", []
     words: list[str] = []
-    while k < len(body) and (body[k].low in L.BE or body[k].low in L.HAVE or body[k].low in L.MODAL
-                             or body[k].low in L.ADVERBS):
+    while k < len(body) and (
+        body[k].low in L.BE or body[k].low in L.HAVE or body[k].low in L.MODAL or body[k].low in L.ADVERBS
+    ):
         if body[k].low not in L.ADVERBS:
             words.append(_norm_aux(body[k].low, body[k + 1].low if k + 1 < len(body) else None))
         k += 1
@@ -576,9 +730,14 @@ def _segment_np(body: list[Tok], toks: list[Tok], sp) -> list[Tok]:
         a -= 1
     before = [t for t in toks[a:i] if t in body and t.text not in _PRONOUN_SUBJ]
     for j in range(len(before) - 1, -1, -1):  # only the noun phrase right before it
-        if before[j].low in L.BE or before[j].low in L.HAVE or before[j].low in L.MODAL or _is_past(before[j].low) \
-                or before[j].text.startswith("'"):
-            before = before[j + 1:]
+        if (
+            before[j].low in L.BE
+            or before[j].low in L.HAVE
+            or before[j].low in L.MODAL
+            or _is_past(before[j].low)
+            or before[j].text.startswith("'")
+        ):
+            before = before[j + 1 :]
             break
     if any(t.low not in L.DETERMINERS and t.low not in L.PREPOSITIONS for t in before):
         return before
@@ -588,8 +747,15 @@ def _segment_np(body: list[Tok], toks: list[Tok], sp) -> list[Tok]:
             continue
         if not after and t.text.startswith("'"):
             continue
-        if t.text in _PUNCT_BREAK or t.low in L.CLAUSE_BREAK or t.text in _PRONOUN_SUBJ or len(after) >= MAX_OBJECT_TOKENS \
-                or t.low in L.BE or t.low in L.MODAL or t.low in L.HAVE:
+        if (
+            t.text in _PUNCT_BREAK
+            or t.low in L.CLAUSE_BREAK
+            or t.text in _PRONOUN_SUBJ
+            or len(after) >= MAX_OBJECT_TOKENS
+            or t.low in L.BE
+            or t.low in L.MODAL
+            or t.low in L.HAVE
+        ):
             break
         after.append(t)
     return after
@@ -618,7 +784,7 @@ def _aliases(c: Clause, obj: str) -> list[str]:
     lem = c.lemma
     vw = c.verb.split()
     main_at = max((i for i, w in enumerate(vw) if lemma(w) == c.lemma), default=0)
-    tail = [w for w in vw[main_at + 1:] if w in L.PARTICLES or w in L.PREPOSITIONS]
+    tail = [w for w in vw[main_at + 1 :] if w in L.PARTICLES or w in L.PREPOSITIONS]
     out = [" ".join([lem, *tail, core])]
     if core and core.lower() != obj.lower():
         out.append(core)

@@ -53,20 +53,27 @@ def _cell(s: str) -> str:
 
 
 def _table(rules: list[Rule]) -> str:
-    rows = ["| rule | pattern | resolves to | example | now | answer |",
-            "|---|---|---|---|---|---|"]
+    rows = ["| rule | pattern | resolves to | example | now | answer |", "|---|---|---|---|---|---|"]
     for r in rules:
-        rows.append("| " + " | ".join(_cell(x) for x in (
-            f"`{r.id}`", r.pattern, r.meaning, f"“{r.example}”", r.now, r.answer)) + " |")
+        rows.append(
+            "| "
+            + " | ".join(_cell(x) for x in (f"`{r.id}`", r.pattern, r.meaning, f"“{r.example}”", r.now, r.answer))
+            + " |"
+        )
     return "\n".join(rows) + "\n"
 
 
 def render_rules_markdown() -> str:
-    return (_HEADER + "## Rules\n\n" + _table(MATCH_RULES)
-            + "\n## Combining rules\n\nApplied after the rules above, to the spans they found.\n\n"
-            + _table(POST_RULES))
+    return (
+        _HEADER
+        + "## Rules\n\n"
+        + _table(MATCH_RULES)
+        + "\n## Combining rules\n\nApplied after the rules above, to the spans they found.\n\n"
+        + _table(POST_RULES)
+    )
 
 
 if __name__ == "__main__":
     import sys
+
     sys.stdout.write(render_rules_markdown())

@@ -11,18 +11,42 @@ from datetime import date, timedelta
 # --- numbers -----------------------------------------------------------------------------
 
 NUMBER_WORDS = {
-    "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
-    "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
-    "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17,
-    "eighteen": 18, "nineteen": 19, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50,
-    "sixty": 60, "ninety": 90, "hundred": 100, "half a": 0.5,
+    "a": 1,
+    "an": 1,
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "eleven": 11,
+    "twelve": 12,
+    "thirteen": 13,
+    "fourteen": 14,
+    "fifteen": 15,
+    "sixteen": 16,
+    "seventeen": 17,
+    "eighteen": 18,
+    "nineteen": 19,
+    "twenty": 20,
+    "thirty": 30,
+    "forty": 40,
+    "fifty": 50,
+    "sixty": 60,
+    "ninety": 90,
+    "hundred": 100,
+    "half a": 0.5,
 }
 # Vague counts are (low, high) ranges: "a few days ago" is a window, not a day.
 FUZZY_COUNTS = {"couple": (2, 2), "few": (2, 4), "several": (3, 7)}
 
 _num_alt = "|".join(sorted((k for k in NUMBER_WORDS if k not in ("a", "an")), key=len, reverse=True))
 # COUNT: digits, a number word, "a"/"an", or a vague count ("a couple of", "a few", "several").
-COUNT = (r"(?:\d{1,3}|" + _num_alt + r"|(?:a\s+)?couple(?:\s+of)?|(?:a\s+)?few|several|an?)")
+COUNT = r"(?:\d{1,3}|" + _num_alt + r"|(?:a\s+)?couple(?:\s+of)?|(?:a\s+)?few|several|an?)"
 
 
 def parse_count(s: str) -> tuple[float, float]:
@@ -50,11 +74,33 @@ def norm_unit(u: str) -> str:
 # --- months and weekdays -----------------------------------------------------------------
 
 MONTHS = {
-    "january": 1, "february": 2, "march": 3, "april": 4, "may": 5, "june": 6, "july": 7,
-    "august": 8, "september": 9, "october": 10, "november": 11, "december": 12,
+    "january": 1,
+    "february": 2,
+    "march": 3,
+    "april": 4,
+    "may": 5,
+    "june": 6,
+    "july": 7,
+    "august": 8,
+    "september": 9,
+    "october": 10,
+    "november": 11,
+    "december": 12,
 }
-MONTH_ABBR = {"jan": 1, "feb": 2, "mar": 3, "apr": 4, "jun": 6, "jul": 7, "aug": 8,
-              "sep": 9, "sept": 9, "oct": 10, "nov": 11, "dec": 12}
+MONTH_ABBR = {
+    "jan": 1,
+    "feb": 2,
+    "mar": 3,
+    "apr": 4,
+    "jun": 6,
+    "jul": 7,
+    "aug": 8,
+    "sep": 9,
+    "sept": 9,
+    "oct": 10,
+    "nov": 11,
+    "dec": 12,
+}
 # "May" only when capitalised: "I may go", "may I" are verbs (scoped inline flag).
 _full = [m for m in MONTHS if m != "may"]
 MONTH_FULL = r"(?:" + "|".join(_full) + r"|(?-i:May))"
@@ -67,18 +113,30 @@ def month_num(s: str) -> int:
     return MONTHS.get(s) or MONTH_ABBR[s]
 
 
-WEEKDAYS = {"monday": 0, "tuesday": 1, "wednesday": 2, "thursday": 3, "friday": 4,
-            "saturday": 5, "sunday": 6}
+WEEKDAYS = {"monday": 0, "tuesday": 1, "wednesday": 2, "thursday": 3, "friday": 4, "saturday": 5, "sunday": 6}
 WEEKDAY = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
 # Abbreviations ("last Tues", "on Fri."). After a cue (last/this/next/on…) any case is trusted;
 # alone only capitalised, and the ones that are also words ("Sat", "Sun", "Mon", "Wed") need
 # a cue even then ("I sat down", "Sun was out").
-WEEKDAY_ABBR = {"mon": 0, "tue": 1, "tues": 1, "wed": 2, "weds": 2, "thu": 3, "thur": 3, "thurs": 3,
-                "fri": 4, "sat": 5, "sun": 6}
+WEEKDAY_ABBR = {
+    "mon": 0,
+    "tue": 1,
+    "tues": 1,
+    "wed": 2,
+    "weds": 2,
+    "thu": 3,
+    "thur": 3,
+    "thurs": 3,
+    "fri": 4,
+    "sat": 5,
+    "sun": 6,
+}
 _wd_abbr = "|".join(sorted(WEEKDAY_ABBR, key=len, reverse=True))
 WEEKDAY_CUED = r"(?:(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b|(?:" + _wd_abbr + r")(?![a-z']))"
-WEEKDAY_BARE = (r"(?:(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b|(?-i:Tues|Tue|Thurs|Thur|Thu|Fri)(?![a-z'])"
-                r"|(?:(?<=\bon )|(?<=\bby )|(?<=\buntil )|(?<=\btill ))(?-i:Mon|Weds|Wed|Sat|Sun)(?![a-z']))")
+WEEKDAY_BARE = (
+    r"(?:(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b|(?-i:Tues|Tue|Thurs|Thur|Thu|Fri)(?![a-z'])"
+    r"|(?:(?<=\bon )|(?<=\bby )|(?<=\buntil )|(?<=\btill ))(?-i:Mon|Weds|Wed|Sat|Sun)(?![a-z']))"
+)
 # Capitalised month abbreviations stand alone after a cue ("last Sept", "in Dec."); "Jan" and
 # "Mar" are left out there (a name; "to mar") and only trusted next to a day number.
 MONTH_ABBR_CUED = r"(?-i:Feb|Apr|Jun|Jul|Aug|Sept|Sep|Oct|Nov|Dec)(?![a-z'])"
@@ -88,13 +146,27 @@ def weekday_num(s: str) -> int:
     s = s.lower().rstrip(".")
     return WEEKDAYS[s] if s in WEEKDAYS else WEEKDAY_ABBR[s]
 
+
 # --- ordinals ----------------------------------------------------------------------------
 
 _ORD_1 = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth"]
 ORDINAL_WORDS = {w: i + 1 for i, w in enumerate(_ORD_1)}
-ORDINAL_WORDS.update({"tenth": 10, "eleventh": 11, "twelfth": 12, "thirteenth": 13,
-                      "fourteenth": 14, "fifteenth": 15, "sixteenth": 16, "seventeenth": 17,
-                      "eighteenth": 18, "nineteenth": 19, "twentieth": 20, "thirtieth": 30})
+ORDINAL_WORDS.update(
+    {
+        "tenth": 10,
+        "eleventh": 11,
+        "twelfth": 12,
+        "thirteenth": 13,
+        "fourteenth": 14,
+        "fifteenth": 15,
+        "sixteenth": 16,
+        "seventeenth": 17,
+        "eighteenth": 18,
+        "nineteenth": 19,
+        "twentieth": 20,
+        "thirtieth": 30,
+    }
+)
 for _i, _w in enumerate(_ORD_1):
     ORDINAL_WORDS[f"twenty-{_w}"] = ORDINAL_WORDS[f"twenty {_w}"] = 21 + _i
 ORDINAL_WORDS["thirty-first"] = ORDINAL_WORDS["thirty first"] = 31
@@ -122,7 +194,10 @@ def year_num(s: str) -> int:
 # --- parts of the day (documented windows, 24h wall clock) ------------------------------
 
 PARTS = {  # (start hour, end hour inclusive)
-    "morning": (6, 11), "noon": (12, 12), "afternoon": (12, 17), "evening": (17, 23),
+    "morning": (6, 11),
+    "noon": (12, 12),
+    "afternoon": (12, 17),
+    "evening": (17, 23),
     "night": (19, 23),
 }
 PART = r"(?:morning|afternoon|evening|night)"

@@ -9,8 +9,20 @@ from pydantic import BaseModel
 from chronos_cli.models import Granularity
 
 _DAY_END = time(23, 59, 59, 999999)
-_MONTHS = ("January", "February", "March", "April", "May", "June", "July",
-           "August", "September", "October", "November", "December")
+_MONTHS = (
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+)
 
 
 def day_start(d: date) -> datetime:
@@ -60,8 +72,12 @@ class TimeSpan(BaseModel):
                 return f"{_MONTHS[sd.month - 1]} {sd.year}"
             if g == "year" and (sd.month, sd.day, ed.month, ed.day) == (1, 1, 12, 31) and sd.year == ed.year:
                 return str(sd.year)
-            if g == "decade" and (sd.month, sd.day, ed.month, ed.day) == (1, 1, 12, 31) \
-                    and sd.year % 10 == 0 and ed.year == sd.year + 9:
+            if (
+                g == "decade"
+                and (sd.month, sd.day, ed.month, ed.day) == (1, 1, 12, 31)
+                and sd.year % 10 == 0
+                and ed.year == sd.year + 9
+            ):
                 return f"{sd.year}s"
             return f"{sd.isoformat()} – {ed.isoformat()}"
         return f"{s:%Y-%m-%d %H:%M} – {e:%Y-%m-%d %H:%M}"
@@ -69,7 +85,12 @@ class TimeSpan(BaseModel):
     def to_json(self) -> dict:
         """Plain dict with ISO strings (what `chronos time --json` prints)."""
         return {
-            "text": self.text, "start_char": self.start_char, "end_char": self.end_char,
-            "start": self.start.isoformat(), "end": self.end.isoformat(),
-            "granularity": self.granularity, "rule": self.rule, "display": self.display(),
+            "text": self.text,
+            "start_char": self.start_char,
+            "end_char": self.end_char,
+            "start": self.start.isoformat(),
+            "end": self.end.isoformat(),
+            "granularity": self.granularity,
+            "rule": self.rule,
+            "display": self.display(),
         }
