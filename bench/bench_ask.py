@@ -28,11 +28,11 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from chronos_cli.ask import AskOptions, answer  # noqa: E402
-from chronos_cli.embed import LocalEmbedder  # noqa: E402
 from chronos_cli.evals.dates import date_match, parse_answer_range  # noqa: E402
 from chronos_cli.extract import RuleExtractor  # noqa: E402
-from chronos_cli.index import index_paths  # noqa: E402
-from chronos_cli.store import TURNS, Store  # noqa: E402
+from chronos_cli.index.pipeline import index_paths  # noqa: E402
+from chronos_cli.providers.embed import LocalEmbedder  # noqa: E402
+from chronos_cli.store.tables import TURNS, Store  # noqa: E402
 
 
 def evidence_ids(qa: dict) -> set[str]:

@@ -35,10 +35,10 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from chronos_cli.archives import read_archive  # noqa: E402
-from chronos_cli.embed import get_embedder  # noqa: E402
 from chronos_cli.evals.dates import date_match, parse_answer_range  # noqa: E402
 from chronos_cli.extract.rule_extractor import RuleExtractor  # noqa: E402
-from chronos_cli.index import event_embed_text  # noqa: E402
+from chronos_cli.index.pipeline import event_embed_text  # noqa: E402
+from chronos_cli.providers.embed import get_embedder  # noqa: E402
 
 
 def main(path: str) -> None:

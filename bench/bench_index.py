@@ -65,7 +65,7 @@ def main() -> None:
     a = ap.parse_args()
 
     from chronos_cli.archives import read_archive
-    from chronos_cli.embed import LocalEmbedder
+    from chronos_cli.providers.embed import LocalEmbedder
 
     archive = read_archive(Path(a.file))
     if a.copies > 1:

@@ -29,7 +29,7 @@ def _isolated_home(tmp_path_factory, monkeypatch):
 @pytest.fixture(scope="session")
 def embedder():
     """The real local embedding model (loads in about a second; shared)."""
-    from chronos_cli.embed import LocalEmbedder
+    from chronos_cli.providers.embed import LocalEmbedder
 
     return LocalEmbedder()
 

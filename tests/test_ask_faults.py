@@ -48,8 +48,8 @@ ANSWER = "On 2024-05-01 (session s0)."
 def built_db(tmp_path_factory, embedder):
     """A tiny archive, indexed once (rule events, real local embedder)."""
     from chronos_cli.extract import RuleExtractor
-    from chronos_cli.index import index_paths
-    from chronos_cli.store import Store
+    from chronos_cli.index.pipeline import index_paths
+    from chronos_cli.store.tables import Store
 
     root = tmp_path_factory.mktemp("askfaults")
     rows = [
@@ -81,7 +81,7 @@ def env(monkeypatch, openai_server, built_db, embedder):
 
 def share_local_embedder(monkeypatch, embedder):
     """Each CLI call would load its own ONNX session: hand it the session-wide one (speed only)."""
-    from chronos_cli import embed
+    from chronos_cli.providers import embed
 
     real = embed.get_embedder
     monkeypatch.setattr(

@@ -15,7 +15,7 @@ from chronos_cli.ask.retrieve import (
     question_speakers,
 )
 from chronos_cli.models import Event
-from chronos_cli.store import Store
+from chronos_cli.store.tables import Store
 from tests.conftest import write_jsonl
 
 T0 = datetime(2025, 3, 3, 18, 0)
@@ -92,7 +92,7 @@ class PuppyExtractor:
 
 @pytest.fixture(scope="module")
 def store(tmp_path_factory, embedder):
-    from chronos_cli.index import index_paths
+    from chronos_cli.index.pipeline import index_paths
 
     root = tmp_path_factory.mktemp("retrieve")
     path = write_jsonl(root / "friends" / "chat.jsonl", _archive())

@@ -62,7 +62,7 @@ def corrupted(draw):
 
 
 def test_index_fuzz(monkeypatch, embedder):
-    from chronos_cli import embed
+    from chronos_cli.providers import embed
 
     monkeypatch.setattr(embed, "get_embedder", lambda *a, **k: embedder)  # load the model once
     runner = CliRunner()

@@ -44,7 +44,7 @@ def big_archive(path):
 
 
 def _sessions_done(db) -> int:
-    from chronos_cli.store import SESSIONS, Store
+    from chronos_cli.store.tables import SESSIONS, Store
 
     try:
         t = Store(str(db)).table(SESSIONS)
@@ -54,8 +54,8 @@ def _sessions_done(db) -> int:
 
 
 def check_clean(db) -> None:
-    from chronos_cli.embed import LocalEmbedder  # noqa: F401  (vector search below uses stored vectors)
-    from chronos_cli.store import EVENTS, SESSIONS, TURNS, Store
+    from chronos_cli.providers.embed import LocalEmbedder  # noqa: F401  (vector search below uses stored vectors)
+    from chronos_cli.store.tables import EVENTS, SESSIONS, TURNS, Store
 
     store = Store(str(db))
     counts = store.counts()
@@ -126,7 +126,7 @@ def test_kill_mid_index_then_rerun(tmp_path):
 
 @pytest.mark.parametrize("batch", ["7", "bogus"])
 def test_batch_env(monkeypatch, batch):
-    from chronos_cli import index
+    from chronos_cli.index import pipeline as index
 
     monkeypatch.setenv("CHRONOS_INDEX_BATCH_TURNS", batch)
     assert index._batch_turns() == (7 if batch == "7" else index.BATCH_TURNS)

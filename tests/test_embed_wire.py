@@ -5,10 +5,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from chronos_cli.embed import LiteLLMEmbedder
-from chronos_cli.index import index_paths
-from chronos_cli.llm import ProviderError
-from chronos_cli.store import TURNS, EmbedModelMismatch, Store
+from chronos_cli.index.pipeline import index_paths
+from chronos_cli.providers.embed import LiteLLMEmbedder
+from chronos_cli.providers.llm import ProviderError
+from chronos_cli.store.tables import TURNS, EmbedModelMismatch, Store
 from tests.conftest import write_jsonl
 
 

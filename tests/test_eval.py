@@ -28,7 +28,7 @@ from chronos_cli.evals.runner import (
     read_results,
     run_items,
 )
-from chronos_cli.llm import ScriptedLLM
+from chronos_cli.providers.llm import ScriptedLLM
 from tests.conftest import shared_data
 
 LME = "longmemeval_sample.json"
@@ -219,7 +219,7 @@ def lme_store(tmp_path_factory, embedder):
     if "store" not in _LME_STORE:
         from chronos_cli.evals.benchmark import index_selection, load_raw
         from chronos_cli.extract import RuleExtractor
-        from chronos_cli.store import Store
+        from chronos_cli.store.tables import Store
 
         path = shared_data(LME)
         store = Store(str(tmp_path_factory.mktemp("lme") / "db"))

@@ -129,16 +129,16 @@ def test_bad_types():
 
 def test_longmemeval_scripted_models_print_table1(dbs, tmp_path, monkeypatch):
     """The whole CLI path with scripted agent and judge standing in for LiteLLM clients."""
-    from chronos_cli.llm import ScriptedLLM
+    from chronos_cli.providers.llm import ScriptedLLM
 
     agent = ScriptedLLM(
         ["Your personal best is 25:50.", "The information provided is not enough to tell."], name="scripted-agent"
     )
     judge = ScriptedLLM(["yes", "Yes."], name="scripted-judge")
-    import chronos_cli.llm
+    import chronos_cli.providers.llm
 
     monkeypatch.setattr(
-        chronos_cli.llm,
+        chronos_cli.providers.llm,
         "client_for",
         lambda s, model, extra=None: {"scripted-agent": agent, "scripted-judge": judge}[model],
     )
@@ -182,7 +182,7 @@ def test_longmemeval_scripted_models_print_table1(dbs, tmp_path, monkeypatch):
 
 
 def test_ablation_flags_reach_ask_options():
-    from chronos_cli.commands.common import ABLATIONS, ask_options
+    from chronos_cli.cli.common import ABLATIONS, ask_options
 
     flags = {name: False for name in ABLATIONS} | {"no_rerank": True, "turns_only": True}
     o = ask_options(flags, offline=False, max_steps=7)

@@ -17,8 +17,8 @@ runner = CliRunner()
 @pytest.fixture(scope="module")
 def db(tmp_path_factory, embedder):
     from chronos_cli.extract import RuleExtractor
-    from chronos_cli.index import index_paths
-    from chronos_cli.store import Store
+    from chronos_cli.index.pipeline import index_paths
+    from chronos_cli.store.tables import Store
 
     path = tmp_path_factory.mktemp("events_db") / "db"
     report = index_paths([FIXTURE], Store(str(path)), embedder, extractor=RuleExtractor())
@@ -113,7 +113,7 @@ def test_errors(tmp_path, db):
 def test_timeline_units_follow_the_span():
     from datetime import datetime
 
-    from chronos_cli.search import timeline_buckets
+    from chronos_cli.event_query import timeline_buckets
 
     def rows(*days):
         return [{"start": datetime.fromisoformat(d)} for d in days]

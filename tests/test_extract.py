@@ -12,8 +12,8 @@ from chronos_cli.extract import RuleExtractor, chunk_session, get_extractor
 from chronos_cli.extract.chunks import Chunk
 from chronos_cli.extract.common import dedup, model_range
 from chronos_cli.extract.llm_extractor import ExtractionReply, LLMExtractor
-from chronos_cli.llm import LLMOutputError, ResponseCache, ScriptedLLM
 from chronos_cli.models import Session, Turn
+from chronos_cli.providers.llm import LLMOutputError, ResponseCache, ScriptedLLM
 from tests.conftest import shared_data
 
 T0 = datetime(2023, 5, 8, 13, 56)
@@ -198,8 +198,8 @@ def test_dedup_prefers_rule_dates():
 
 
 def test_index_twice_second_run_makes_no_llm_calls(tmp_path, embedder):
-    from chronos_cli.index import index_paths
-    from chronos_cli.store import EVENTS, Store
+    from chronos_cli.index.pipeline import index_paths
+    from chronos_cli.store.tables import EVENTS, Store
 
     data = tmp_path / "chat.jsonl"
     data.write_text(

@@ -8,8 +8,8 @@ from datetime import date, datetime
 import pytest
 
 from chronos_cli.extract.llm_extractor import LLMExtractor
-from chronos_cli.llm import LiteLLMClient, ProviderError
 from chronos_cli.models import Session, Turn
+from chronos_cli.providers.llm import LiteLLMClient, ProviderError
 
 REPLY = json.dumps(
     {

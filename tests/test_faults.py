@@ -45,7 +45,7 @@ def archive(tmp_path):
 
 
 def state(db):
-    from chronos_cli.store import EVENTS, SESSIONS, TURNS, Store
+    from chronos_cli.store.tables import EVENTS, SESSIONS, TURNS, Store
 
     store = Store(str(db))
     out = {}
@@ -78,7 +78,7 @@ def _embed_env(monkeypatch, server):
     # LiteLLM's embedding() makes up to 3 HTTP requests per call even with num_retries=0
     # (its own retry on 429/5xx): with the default 4 retries a storm is 15 requests with
     # SDK back-off. One retry keeps the test fast; the path is the same.
-    from chronos_cli import embed
+    from chronos_cli.providers import embed
 
     real = embed.get_embedder
 
@@ -115,10 +115,10 @@ def test_embedding_faults(fault, tmp_path, monkeypatch, openai_server):
 
 def test_embedding_timeout(tmp_path, monkeypatch, openai_server):
     """A provider that hangs: the request times out, is retried, then fails cleanly."""
-    from chronos_cli.embed import LiteLLMEmbedder
-    from chronos_cli.index import index_paths
-    from chronos_cli.llm import ProviderError
-    from chronos_cli.store import Store
+    from chronos_cli.index.pipeline import index_paths
+    from chronos_cli.providers.embed import LiteLLMEmbedder
+    from chronos_cli.providers.llm import ProviderError
+    from chronos_cli.store.tables import Store
 
     emb = LiteLLMEmbedder(
         "openai/test-embed",

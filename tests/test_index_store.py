@@ -7,8 +7,8 @@ from datetime import datetime
 import numpy as np
 import pytest
 
-from chronos_cli.index import index_paths
-from chronos_cli.store import TURNS, EmbedModelMismatch, Store
+from chronos_cli.index.pipeline import index_paths
+from chronos_cli.store.tables import TURNS, EmbedModelMismatch, Store
 from tests.conftest import shared_data, write_jsonl
 
 
@@ -101,7 +101,7 @@ def test_refuses_to_mix_embedding_models(tmp_path, archive, embedder):
 
 
 def test_reembed_rewrites_vectors_without_archives(tmp_path, archive, embedder):
-    from chronos_cli.index import reembed
+    from chronos_cli.index.pipeline import reembed
 
     store = Store(str(tmp_path / "db"))
     _index(store, embedder, archive)
@@ -175,8 +175,8 @@ def test_locomo_real_file(tmp_path, embedder):
 
 
 def test_prefetched_vectors_equal_direct_ones(embedder, tmp_path):
-    from chronos_cli.embed import LocalEmbedder
-    from chronos_cli.warmup import fresh_local_db
+    from chronos_cli.index.warmup import fresh_local_db
+    from chronos_cli.providers.embed import LocalEmbedder
 
     texts = ["I went hiking yesterday.", "The dentist put on a crown.", "I went hiking yesterday."]
     direct = embedder.embed(texts)

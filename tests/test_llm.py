@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 from pydantic import BaseModel
 
-from chronos_cli.llm import (
+from chronos_cli.prompts import load_prompt
+from chronos_cli.providers.llm import (
     LLM,
     LLMOutputError,
     LLMResponse,
@@ -27,7 +28,6 @@ from chronos_cli.llm import (
     tool_message,
     with_retries,
 )
-from chronos_cli.prompts import load_prompt
 
 ROOT = Path(__file__).resolve().parents[1]
 MSGS = [
@@ -46,7 +46,7 @@ class Events(BaseModel):
 
 
 def test_importing_llm_does_not_import_litellm():
-    code = "import sys, chronos_cli.llm, chronos_cli.rerank, chronos_cli.prompts; assert 'litellm' not in sys.modules; assert 'cohere' not in sys.modules"
+    code = "import sys, chronos_cli.providers.llm, chronos_cli.providers.rerank, chronos_cli.prompts; assert 'litellm' not in sys.modules; assert 'cohere' not in sys.modules"
     subprocess.run([sys.executable, "-c", code], check=True, cwd=ROOT, timeout=60)
 
 

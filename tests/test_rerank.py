@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from chronos_cli.llm import ProviderError
-from chronos_cli.rerank import CohereReranker, Reranker
+from chronos_cli.providers.llm import ProviderError
+from chronos_cli.providers.rerank import CohereReranker, Reranker
 
 KEY = "co-test-Xy7Gq2Lm9Pz4Rt8Vb3Nc6Kw1Hs5Jd0Fa2Ge4"
 DOCS = [

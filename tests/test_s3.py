@@ -98,7 +98,7 @@ def test_index_grep_reindex_on_s3(s3_env, tmp_path):
     assert rep["sessions_unchanged"] == 3 and rep["turns_new"] == 0 and rep["turns_embedded"] == 0
 
     from chronos_cli.config import storage_options
-    from chronos_cli.store import Store
+    from chronos_cli.store.tables import Store
 
     store = Store(uri, storage_options=storage_options(uri))
     assert store.counts()["turns"] == 12 and store.counts()["sessions"] == 3

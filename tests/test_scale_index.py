@@ -8,9 +8,9 @@ from datetime import datetime, timedelta
 
 import numpy as np
 
-from chronos_cli import store as store_mod
 from chronos_cli.models import Session, Turn
-from chronos_cli.store import TURNS, Store
+from chronos_cli.store import tables as store_mod
+from chronos_cli.store.tables import TURNS, Store
 
 DIM = 16
 

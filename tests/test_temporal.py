@@ -249,7 +249,7 @@ def test_light_imports():
     import subprocess
 
     code = (
-        "import sys, chronos_cli.temporal, chronos_cli.commands.time_cmd; "
+        "import sys, chronos_cli.temporal, chronos_cli.cli.time_cmd; "
         "bad = [m for m in ('litellm', 'lancedb', 'onnxruntime', 'rich', 'dateparser') if m in sys.modules]; "
         "print(bad)"
     )

@@ -5,7 +5,7 @@ import json
 import typer
 from typer.testing import CliRunner
 
-from chronos_cli.commands import time_cmd
+from chronos_cli.cli import time_cmd
 
 runner = CliRunner()
 

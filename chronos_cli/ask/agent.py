@@ -14,8 +14,8 @@ from chronos_cli.ask.policy import AgentState, Decision, LLMPolicy, RulePolicy
 from chronos_cli.ask.retrieve import expand_neighbours, format_context, initial_retrieval, turn_json
 from chronos_cli.ask.steps import AskOptions, AskResult, Step, ToolCallRecord
 from chronos_cli.ask.tools import Tools
-from chronos_cli.llm import Usage, map_concurrent, tool_message
-from chronos_cli.store import Store
+from chronos_cli.providers.llm import Usage, map_concurrent, tool_message
+from chronos_cli.store.tables import Store
 
 SUMMARY_HITS = 3
 

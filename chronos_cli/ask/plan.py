@@ -377,8 +377,8 @@ def rule_plan(question: str, now: datetime, *, dynamic: bool = True) -> Plan:
 
 def model_plan(llm, question: str, now: datetime) -> Plan:
     """Ask the planner model; on an unusable reply fall back to the rule plan (error kept)."""
-    from chronos_cli.llm import LLMError, structured
     from chronos_cli.prompts import load_prompt
+    from chronos_cli.providers.llm import LLMError, structured
 
     prompt = load_prompt("plan")
     system = prompt.render(now=now.strftime("%Y-%m-%d %H:%M (%A)"), operations=", ".join(OPERATIONS))

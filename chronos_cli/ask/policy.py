@@ -15,8 +15,8 @@ from typing import Any
 
 from chronos_cli.ask.plan import Plan, rule_plan, stem, stems_of
 from chronos_cli.ask.tools import ToolResult, format_event
-from chronos_cli.llm import LLMResponse, ToolCall
-from chronos_cli.store import event_row_to_json, iso_at
+from chronos_cli.providers.llm import LLMResponse, ToolCall
+from chronos_cli.store.tables import event_row_to_json, iso_at
 
 FORCE_ANSWER = (
     "You have used all your tool steps. Answer the question now from what you have found, "

@@ -2,7 +2,7 @@
 each expanded with its previous and next turn → grouped by session date as seed context.
 
 With a reranker (Cohere) the dense top-``pool`` is reranked. Offline, several rankings of the
-turns are fused by reciprocal rank fusion (``chronos_cli.search.rrf``):
+turns are fused by reciprocal rank fusion (``chronos_cli.event_query.rrf``):
 
 - dense: the question's vector against the turn vectors;
 - BM25 (LanceDB full-text) on the question's content words (question scaffolding removed);
@@ -26,10 +26,10 @@ from typing import Any
 
 from lancedb.expr import col
 
+from chronos_cli.ask.fusion import rerank_rows, rrf_rows
 from chronos_cli.ask.plan import TimeRange
-from chronos_cli.ask.rerank import rerank_rows, rrf_rows
-from chronos_cli.search import hybrid_events
-from chronos_cli.store import EVENTS, TURNS, Store, turn_row_to_json
+from chronos_cli.event_query import hybrid_events
+from chronos_cli.store.tables import EVENTS, TURNS, Store, turn_row_to_json
 from chronos_cli.text import one_line
 
 TURN_TEXT_LIMIT = 600

@@ -21,11 +21,11 @@ from typing import Any
 
 from pydantic import ConfigDict, ValidationError, create_model
 
-from chronos_cli.ask.rerank import rerank_rows
+from chronos_cli.ask.fusion import rerank_rows
 from chronos_cli.ask.retrieve import content_query
 from chronos_cli.ask.steps import TOOL_NAMES, AskOptions
-from chronos_cli.llm import ToolCall
-from chronos_cli.store import EVENTS, TURNS, Store, StoreError, event_row_to_json
+from chronos_cli.providers.llm import ToolCall
+from chronos_cli.store.tables import EVENTS, TURNS, Store, StoreError, event_row_to_json
 from chronos_cli.temporal.dates import parse_iso_bound
 from chronos_cli.text import one_line
 

@@ -60,7 +60,7 @@ def index_selection(
     path: Path, module, raw: list[dict], chosen: list[dict], store, embedder, *, extractor=None, callbacks=None
 ):
     """Index the chosen instances (all of ``path``, or a subset written to a temporary file)."""
-    from chronos_cli.index import index_paths
+    from chronos_cli.index.pipeline import index_paths
 
     if len(chosen) == len(raw):
         return index_paths([path], store, embedder, fmt=module.FORMAT, extractor=extractor, callbacks=callbacks)

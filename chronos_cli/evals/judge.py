@@ -76,7 +76,7 @@ class Judgement:
 
 
 class Judge:
-    """Wraps an LLM (``chronos_cli.llm`` protocol) as a yes/no judge."""
+    """Wraps an LLM (``chronos_cli.providers.llm`` protocol) as a yes/no judge."""
 
     def __init__(self, llm) -> None:
         self.llm = llm

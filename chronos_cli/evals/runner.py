@@ -295,7 +295,7 @@ class EvalSetup:
         ranking out (``--retrieval-only``, ``answer_fn``, no initial retrieval)."""
         from chronos_cli.ask import AskOptions
         from chronos_cli.ask.retrieve import initial_retrieval
-        from chronos_cli.store import Store
+        from chronos_cli.store.tables import Store
 
         opts = self.options or AskOptions()
         qvec = self.embedder.embed([item.question])[0]

@@ -38,6 +38,6 @@ def get_extractor(settings, *, concurrency: int = 8):
     if not model:
         return RuleExtractor()
     from chronos_cli.extract.llm_extractor import LLMExtractor
-    from chronos_cli.llm import client_for
+    from chronos_cli.providers.llm import client_for
 
     return LLMExtractor(client_for(settings, model), concurrency=concurrency)

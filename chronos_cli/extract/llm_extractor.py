@@ -1,7 +1,7 @@
 """The LLM extractor: chunks → ⟨subject, verb, object⟩ events, dated by the temporal engine.
 
 One structured call per chunk (temperature 0, JSON schema, one repair retry — see
-``chronos_cli.llm.structured``), bounded concurrency across every chunk of the batch, replies
+``chronos_cli.providers.llm.structured``), bounded concurrency across every chunk of the batch, replies
 cached on disk by (model, prompt version, chunk content). The model *finds* events and their
 time expressions; the dates come from rules (``common.resolve_expression``) whenever the
 engine understands the expression.
@@ -80,12 +80,12 @@ class LLMExtractor:
         ]
 
     def _call(self, chunk: Chunk) -> ExtractionReply:
-        from chronos_cli.llm import structured
+        from chronos_cli.providers.llm import structured
 
         return structured(self.llm, self.messages(chunk), ExtractionReply, prompt_version=self.prompt.version)
 
     def extract(self, sessions: Sequence[Session]) -> list[list[Event]]:
-        from chronos_cli.llm import map_concurrent
+        from chronos_cli.providers.llm import map_concurrent
 
         chunks = chunk_sessions(sessions, size=self.chunk_turns, overlap=self.chunk_overlap)
         replies = map_concurrent(self._call, chunks, concurrency=self.concurrency)

@@ -224,7 +224,7 @@ class RuleExtractor:
     name = NAME
 
     def __init__(self) -> None:
-        from chronos_cli.llm import Usage
+        from chronos_cli.providers.llm import Usage
 
         self._span_starts: set[int] = set()
         self.usage = Usage()  # no model, no cost: the totals stay 0

@@ -1,0 +1,1 @@
+"""Rich rendering of the core's typed results: tables, the ask trace, the eval report, progress."""

@@ -1,0 +1,1 @@
+"""The index pipeline: sessions → turn calendar (embedded) + event calendar (extracted, dated)."""
