@@ -74,7 +74,7 @@ def main() -> None:
             r = answer(q, store=store, embedder=embedder, now=now, options=AskOptions(offline=True), namespaces=[ns])
             ms.append((time.perf_counter() - t0) * 1000)
             ev = evidence_ids(qa)
-            ours = {t["turn_id"] for t in r.retrieved_turns}
+            ours = {t.turn_id for t in r.retrieved_turns}
             vec = embedder.embed([q])[0]
             dense = {x["turn_id"] for x in store.vector_search(TURNS, vec, k=15, where=where)}
             bm25_rows = store.text_search(TURNS, q, k=15, where=where)
@@ -102,7 +102,7 @@ def main() -> None:
                     "bm25": ev <= bm25,
                     "date_ok": date_ok,
                     "bm25_date_ok": bm25_ok,
-                    "op": r.plan["operation"],
+                    "op": r.plan.operation,
                 }
             )
 

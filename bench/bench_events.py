@@ -1,12 +1,13 @@
 """Event-calendar benchmark on LoCoMo (offline rule extractor).
 
-    .venv/bin/python bench/bench_events.py [../shared/data/locomo_dev.json]
+    .venv/bin/python bench/bench_events.py [../shared/data/locomo_dev.json] [-v] [--no-speed]
 
 1. Event-date recall on temporal questions (LoCoMo QA category 2) whose answer is a date:
    is there an event sourced from one of the question's evidence turns whose range matches
    the answer? Match = the ranges overlap and the event is at most 3 × as wide as the
-   answer + 2 days. Baseline "said-on": the day the evidence turn was said, same test.
-2. Events per turn, extraction turns/s.
+   answer + 2 days. Undated events (no time cue: on or before the day said) match nothing.
+   Baseline "said-on": the day the evidence turn was said, same test.
+2. Events per turn (and the share undated, and of "mention" events), extraction turns/s.
 3. Offline indexing throughput: (embed turns + extract + embed events) vs embed turns alone.
 
 Answers are parsed by chronos_cli.evals.dates.parse_answer_range (shared with `chronos eval`):
@@ -71,7 +72,7 @@ def main(path: str) -> None:
                 continue
             ev_ids = [x.strip() for e in q.get("evidence", []) for x in re.split(r"[;,]", e) if x.strip()]
             cands = [e for tid in ev_ids for e in by_turn.get((info.namespace, tid), [])]
-            ok = any(date_match((e.start.date(), e.end.date()), rng) for e in cands)
+            ok = any(e.start is not None and date_match((e.start.date(), e.end.date()), rng) for e in cands)
             b = any(
                 (info.namespace, tid) in said and date_match((said[(info.namespace, tid)].date(),) * 2, rng)
                 for tid in ev_ids
@@ -88,7 +89,7 @@ def main(path: str) -> None:
                                 e.subject,
                                 e.verb,
                                 e.object,
-                                e.start.date().isoformat(),
+                                e.start.date().isoformat() if e.start else "undated",
                                 e.end.date().isoformat(),
                                 e.time_expression,
                             )
@@ -102,12 +103,17 @@ def main(path: str) -> None:
     print(f"event-date recall:  {hit}/{dated} = {hit / max(dated, 1):.1%}")
     print(f"said-on baseline:   {base}/{dated} = {base / max(dated, 1):.1%}")
     print(f"events per turn:    {len(events) / n_turns:.2f}")
+    undated = sum(e.start is None for e in events)
+    mentions = sum(e.kind == "mention" for e in events)
+    print(f"undated / mention:  {undated / max(len(events), 1):.0%} / {mentions / max(len(events), 1):.0%} of events")
     print(f"extraction:         {n_turns / t_extract:,.0f} turns/s ({1000 * t_extract / n_turns:.2f} ms/turn)")
     if "-v" in sys.argv:
         for m in misses:
             print("MISS", m)
 
-    emb = get_embedder(None) if False else get_embedder("local/all-MiniLM-L6-v2-int8")
+    if "--no-speed" in sys.argv:
+        return
+    emb = get_embedder("local/all-MiniLM-L6-v2-int8")
     texts = [t.text for s in sessions for t in s.turns]
     emb.embed(texts[:64])  # warm up
     t0 = time.perf_counter()

@@ -32,6 +32,8 @@ ENV_VARS: dict[str, str] = {
     "llm_timeout": "CHRONOS_LLM_TIMEOUT",
     "llm_retries": "CHRONOS_LLM_RETRIES",
     "retry_base_delay": "CHRONOS_RETRY_BASE_DELAY",
+    # holiday calendar for "Thanksgiving", "Boxing Day"… (ISO country code, `holidays` package)
+    "holiday_country": "CHRONOS_HOLIDAY_COUNTRY",
 }
 
 # environment variables shown (masked) by `chronos config`; never written anywhere
@@ -57,13 +59,14 @@ class Settings(BaseModel):
     extract_model: str | None = None
     embed_model: str = LOCAL_EMBED_MODEL
     rerank_model: str = "rerank-english-v3.0"
-    judge_model: str = "gpt-4o"
+    judge_model: str = "gpt-4o-2024-08-06"  # the snapshot LongMemEval judges with (evals/judge.py JUDGE_MODEL)
     tz: str | None = None
     api_base: str | None = None
     cohere_base_url: str | None = None
     llm_timeout: float = Field(60.0, gt=0)
     llm_retries: int = Field(4, ge=0, le=20)
     retry_base_delay: float = Field(0.5, ge=0)
+    holiday_country: str = Field("US", pattern=r"^[A-Za-z]{2}$")
     offline: bool = False
     # where each setting came from: flag | env | file | default
     sources: dict[str, str] = {}

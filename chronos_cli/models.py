@@ -1,6 +1,6 @@
 """Pydantic models for everything that crosses a module boundary.
 
-Time convention (DESIGN §3): ``t_conv`` is the conversation's local wall-clock time.
+Time convention: ``t_conv`` is the conversation's local wall-clock time.
 When the source gives a UTC offset we keep it (an aware datetime); the store keeps the
 naive wall time for filtering and the offset beside it so ISO output can show it.
 """
@@ -57,13 +57,29 @@ class NamespaceInfo(BaseModel):
     qa: list[dict[str, Any]] = Field(default_factory=list)  # LoCoMo QA list
 
 
+class Skipped(BaseModel):
+    """A conversation (or JSON Lines line) left out of an archive whose other parts were read."""
+
+    path: str  # the file it is in
+    where: str  # e.g. "conversation 3 (id 6f2c…) message 4", "line 12"
+    id: str | None = None  # the conversation's (or line's session) id, when it has one
+    title: str | None = None
+    reason: str
+
+    def __str__(self) -> str:
+        title = f" {self.title!r}" if self.title else ""
+        return f"{self.path}: {self.where}{title}: skipped: {self.reason}"
+
+
 class Archive(BaseModel):
-    """What one archive file yields."""
+    """What one archive file yields. ``skipped``: the parts that could not be read (empty when
+    the reader ran with ``strict=True``, which raises on the first problem instead)."""
 
     path: str
     format: str
     sessions: list[Session]
     namespaces: list[NamespaceInfo] = Field(default_factory=list)
+    skipped: list[Skipped] = Field(default_factory=list)
 
 
 def content_hash(*parts: str) -> str:
@@ -87,15 +103,24 @@ Granularity = Literal[
     "decade",
     "range",
     "fuzzy",
+    "undated",
 ]
 TimeSource = Literal["rule", "model", "said_on"]
+# "event": a parsed ⟨subject, verb, object⟩; "mention": a dated clause the parser could not
+# split into one (subject = the speaker, object = the clause as said), kept so that no
+# resolved time expression is lost from the calendar.
+EventKind = Literal["event", "mention"]
 
 
 class Event(BaseModel):
-    """One dated ⟨subject, verb, object⟩ event of the event calendar (DESIGN §3).
+    """One dated ⟨subject, verb, object⟩ event of the event calendar.
 
     ``start``/``end`` are naive local wall-clock datetimes, inclusive (a day is
     00:00:00 … 23:59:59.999999); ``granularity`` says how to print them.
+
+    An event with no time cue is *undated*: ``start`` is None, ``end`` is the end of the day it
+    was said, ``granularity`` "undated", ``time_source`` "said_on" — known only to be on or
+    before that day (a wedding mentioned today may have been years ago).
     """
 
     event_id: str = ""
@@ -107,10 +132,11 @@ class Event(BaseModel):
     object: str
     aliases: list[str] = Field(default_factory=list)
     time_expression: str | None = None
-    start: datetime
+    start: datetime | None
     end: datetime
     granularity: str = "day"
     time_source: TimeSource = "said_on"
+    kind: EventKind = "event"
     t_conv: datetime
     evidence: str = ""
     extractor: str = "rules"

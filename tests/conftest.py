@@ -26,6 +26,61 @@ def _isolated_home(tmp_path_factory, monkeypatch):
     yield home
 
 
+@pytest.fixture(autouse=True)
+def _registry_restored():
+    """Whatever a test registers by model name is gone after it."""
+    from chronos_cli.providers import registry
+
+    saved = [
+        (reg, reg.snapshot()) for reg in (registry.models, registry.embedders, registry.rerankers, registry.extractors)
+    ]
+    yield
+    for reg, snapshot in saved:
+        reg.restore(snapshot)
+
+
+class Substitutes:
+    """Stand test doubles in by model name: the code under test reaches them through Settings
+    (``CHRONOS_MODEL=scripted/agent``) exactly as it reaches a real model."""
+
+    def model(self, name: str, llm):
+        from chronos_cli.providers import registry
+
+        registry.register_model(name, lambda settings, model, extra=None: llm)
+        return llm
+
+    def embedder(self, name: str, embedder):
+        from chronos_cli.providers import registry
+
+        registry.register_embedder(name, lambda settings, model: embedder)
+        return embedder
+
+    def reranker(self, name: str, reranker):
+        from chronos_cli.providers import registry
+
+        registry.register_reranker(name, lambda settings, model: reranker)
+        return reranker
+
+    def extractor(self, name: str, extractor):
+        from chronos_cli.providers import registry
+
+        registry.register_extractor(name, lambda settings, model: extractor)
+        return extractor
+
+
+@pytest.fixture
+def substitute() -> Substitutes:
+    """``substitute.model("scripted/agent", ScriptedLLM([...]))``; undone after the test."""
+    return Substitutes()
+
+
+def share_local_embedder(embedder) -> None:
+    """Each CLI call would load its own ONNX session: hand it the session-wide one (speed only)."""
+    from chronos_cli.config import LOCAL_EMBED_MODEL
+
+    Substitutes().embedder(LOCAL_EMBED_MODEL, embedder)
+
+
 @pytest.fixture(scope="session")
 def embedder():
     """The real local embedding model (loads in about a second; shared)."""

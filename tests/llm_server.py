@@ -1,4 +1,4 @@
-"""A local fake of the providers' HTTP APIs, for wire-level tests (DESIGN §7).
+"""A local fake of the providers' HTTP APIs, for wire-level tests.
 
 One small stdlib server (``ThreadingHTTPServer`` on 127.0.0.1, port 0, in a daemon thread)
 that speaks just enough of:
@@ -9,7 +9,11 @@ that speaks just enough of:
   or, when that queue is empty, deterministic unit vectors hashed from each input
   (dimension ``server.embed_dim``, or the request's ``dimensions``);
 - Cohere ``POST /v1/rerank`` and ``/v2/rerank``: answers from ``server.rerank``, or, when
-  empty, a default scoring by word overlap with the query.
+  empty, a default scoring by word overlap with the query;
+- Ollama's own ``POST /api/chat`` (what LiteLLM's ``ollama_chat/<model>`` speaks, non-streaming):
+  answers from the same ``server.chat`` queue in Ollama's shape — ``message`` with
+  ``tool_calls`` whose ``arguments`` are a JSON object, ``done``, ``prompt_eval_count`` /
+  ``eval_count`` — and errors as Ollama sends them (``{"error": "..."}``).
 
 Chat script items (dicts):
 
@@ -26,9 +30,9 @@ what was sent (temperature 0, tools, response_format, no key in the body).
 ``server.assert_script_used()`` fails if scripted replies were left over; the fixtures also
 check it at teardown.
 
-Use in a test module::
+The fixtures are registered for every test module by ``tests/conftest.py``::
 
-    from tests.llm_server import openai_server  # noqa: F401
+    from chronos_cli.providers.client import LiteLLMClient
 
     def test_x(openai_server):
         openai_server.chat.append({"content": "hi"})
@@ -107,6 +111,10 @@ class FakeProviderServer:
     def chat_requests(self) -> list[dict[str, Any]]:
         return self.requests_to("/chat/completions")
 
+    @property
+    def ollama_requests(self) -> list[dict[str, Any]]:
+        return self.requests_to("/api/chat")
+
     def assert_script_used(self) -> None:
         left = {
             k: len(q) for k, q in (("chat", self.chat), ("embeddings", self.embeddings), ("rerank", self.rerank)) if q
@@ -148,6 +156,8 @@ class _Handler(BaseHTTPRequestHandler):
         try:
             if path.endswith("/chat/completions"):
                 self._chat(body)
+            elif path.endswith("/api/chat"):
+                self._ollama_chat(body)
             elif path.endswith("/embeddings"):
                 self._embeddings(body)
             elif path in ("/v1/rerank", "/v2/rerank", "/rerank"):
@@ -234,6 +244,49 @@ class _Handler(BaseHTTPRequestHandler):
             },
         )
 
+    # -- Ollama chat ------------------------------------------------------------------------
+    def _ollama_chat(self, body: dict[str, Any]) -> None:
+        item = self.fake._pop(self.fake.chat)
+        if item is None:
+            self._send(500, {"error": "fake server: chat script is empty"})
+            return
+        if item.get("sleep"):
+            time.sleep(float(item["sleep"]))
+        if "status" in item and int(item["status"]) >= 400:
+            self._send(int(item["status"]), {"error": item.get("message") or f"scripted error {item['status']}"})
+            return
+        if "raw" in item:
+            self._send(int(item.get("status", 200)), raw=item["raw"])
+            return
+        message: dict[str, Any] = {"role": "assistant", "content": item.get("content") or ""}
+        if item.get("tool_calls"):
+            # Ollama's shape: no call id, arguments as an object
+            message["tool_calls"] = [
+                {
+                    "function": {
+                        "name": c["name"],
+                        "arguments": json.loads(c["arguments"])
+                        if isinstance(c.get("arguments"), str)
+                        else c.get("arguments", {}),
+                    }
+                }
+                for c in item["tool_calls"]
+            ]
+        prompt_chars = sum(len(str(m.get("content") or "")) for m in body.get("messages", []))
+        usage = item.get("usage") or {}
+        self._send(
+            200,
+            {
+                "model": body.get("model", "test-model"),
+                "created_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+                "message": message,
+                "done": True,
+                "done_reason": "stop",
+                "prompt_eval_count": usage.get("prompt_tokens", max(1, prompt_chars // 4)),
+                "eval_count": usage.get("completion_tokens", max(1, len(message["content"]) // 4)),
+            },
+        )
+
     # -- OpenAI embeddings ------------------------------------------------------------------
     def _embeddings(self, body: dict[str, Any]) -> None:
         inputs = body.get("input", [])
@@ -304,6 +357,15 @@ def overlap_scores(query: str, docs: list[str]) -> list[dict[str, Any]]:
 @pytest.fixture
 def openai_server(monkeypatch: pytest.MonkeyPatch):
     """A started fake OpenAI-compatible server; fails the test at teardown if its script was not used up."""
+    _no_proxy(monkeypatch)
+    with FakeProviderServer() as server:
+        yield server
+        server.assert_script_used()
+
+
+@pytest.fixture
+def ollama_server(monkeypatch: pytest.MonkeyPatch):
+    """A started fake Ollama server (``server.url`` is the ``api_base`` of ``ollama_chat/<model>``)."""
     _no_proxy(monkeypatch)
     with FakeProviderServer() as server:
         yield server

@@ -136,27 +136,100 @@ def test_chatgpt_without_current_node_takes_latest_children(tmp_path):
     assert [t.turn_id for t in a.sessions[1].turns] == ["u1-new", "a1", "u2", "a2"]
 
 
+def skipped_only(path: Path, **kw):
+    """Read ``path`` (not strict): the one skipped conversation, and the ids of those read."""
+    a = read_archive(path, **kw)
+    (skip,) = a.skipped
+    assert "\n" not in str(skip) and str(skip).startswith(f"{path}: ") and ": skipped: " in str(skip)
+    return skip, [s.session_id for s in a.sessions]
+
+
 def test_chatgpt_missing_times_is_clear(tmp_path):
     data = json.loads((FIX / "chatgpt_branch.json").read_text())
     data[0]["create_time"] = None
-    e = error_of(write(tmp_path, "c.json", data))
+    p = write(tmp_path, "c.json", data)
+    e = error_of(p, strict=True)
     assert "conversation 1 (id conv-2)" in e.where and "u2" in e.where and "create_time" in e.message
+    skip, read = skipped_only(p)
+    assert (skip.id, skip.title, read) == ("conv-2", "Hiking", ["conv-1"])
+    assert "u2" in skip.where and "no time" in skip.reason
 
 
 def test_chatgpt_bad_current_node_and_cycle(tmp_path):
     data = json.loads((FIX / "chatgpt_branch.json").read_text())
     data[1]["current_node"] = "nope"
-    assert "current_node" in error_of(write(tmp_path, "c.json", data)).message
+    p = write(tmp_path, "c.json", data)
+    assert "current_node" in error_of(p, strict=True).message
+    skip, read = skipped_only(p)  # the other conversation of the export is still read
+    assert (skip.id, read) == ("conv-1", ["conv-2"]) and "'nope' is not in mapping" in skip.reason
     data = json.loads((FIX / "chatgpt_branch.json").read_text())
     data[1]["mapping"]["a"]["parent"] = "b"
-    assert "cycle" in error_of(write(tmp_path, "d.json", data)).message
+    p = write(tmp_path, "d.json", data)
+    assert "cycle" in error_of(p, strict=True).message
+    skip, read = skipped_only(p)
+    assert (skip.id, read) == ("conv-1", ["conv-2"]) and "cycle" in skip.reason
 
 
 def test_chatgpt_bad_timestamp(tmp_path):
     data = json.loads((FIX / "chatgpt_branch.json").read_text())
     data[1]["mapping"]["a"]["message"]["create_time"] = "yesterday-ish"
-    e = error_of(write(tmp_path, "c.json", data))
+    p = write(tmp_path, "c.json", data)
+    e = error_of(p, strict=True)
     assert "conversation 2 (id conv-1)" in e.where and "create_time" in e.message
+    skip, read = skipped_only(p)
+    assert skip.where == e.where and skip.reason == e.message and read == ["conv-2"]
+
+
+def test_chatgpt_parent_links_only():
+    """No children lists, no current_node, no message times: follow parent links up from the
+    newest leaf; messages take the conversation's create (else update) time."""
+    a = read_archive(FIX / "chatgpt_parent_only.json", tz=NY)
+    by_id = {s.session_id: s for s in a.sessions}
+    assert set(by_id) == {"p-1", "p-2", "p-4"}
+    p1 = by_id["p-1"]
+    assert [t.turn_id for t in p1.turns] == ["u1", "a1", "u2", "a2"]  # a1-old: an earlier leaf
+    assert {t.t_conv for t in p1.turns} == {datetime.fromtimestamp(1775000000, tz=UTC)}
+    assert p1.title == "Dentist" and "Regenerated away" not in " ".join(t.text for t in p1.turns)
+    assert [t.t_conv for t in by_id["p-2"].turns] == [datetime(2026, 4, 2, 10, 0, tzinfo=UTC)] * 2  # update_time
+    # the leaf with the newest message time wins over the one written later in the mapping
+    assert [t.turn_id for t in by_id["p-4"].turns] == ["e0", "e-late"]
+    assert by_id["p-4"].turns[1].t_conv == datetime.fromtimestamp(1775000500, tz=UTC)
+    # no time anywhere: skipped, and said so
+    (skip,) = a.skipped
+    assert (skip.id, skip.title) == ("p-3", "Timeless") and skip.where.startswith("conversation 3 (id p-3)")
+    assert "no time" in skip.reason and "create_time" in skip.reason
+
+
+def test_chatgpt_children_lists_only(tmp_path):
+    """The other half-export: children lists but no parent links."""
+    data = json.loads((FIX / "chatgpt_branch.json").read_text())
+    for conv in data:
+        conv.pop("current_node")
+        for node in conv["mapping"].values():
+            node["parent"] = None
+    a = read_archive(write(tmp_path, "c.json", data), "chatgpt")
+    assert [t.turn_id for t in a.sessions[1].turns] == ["u1-new", "a1", "u2", "a2"]
+
+
+def test_chatgpt_nothing_readable_is_an_error(tmp_path):
+    data = json.loads((FIX / "chatgpt_parent_only.json").read_text())
+    p = write(tmp_path, "c.json", [data[2]])  # only the timeless conversation
+    e = error_of(p)
+    assert "no time" in e.message and "1 of 1 conversations skipped" in e.message
+    empty = [{"id": "e", "create_time": 1, "mapping": {"r": {"id": "r", "message": None, "parent": None}}}]
+    e = error_of(write(tmp_path, "e.json", empty))
+    assert "none of the 1 conversations has user or assistant text" in e.message
+    # an empty conversation beside readable ones is nothing to remember, not a problem
+    a = read_archive(write(tmp_path, "m.json", [{"id": "none", "create_time": 1, "mapping": {}}, *data[:1]]))
+    assert [s.session_id for s in a.sessions] == ["p-1"] and a.skipped == []
+
+
+def test_chatgpt_duplicate_id_skips_the_second(tmp_path):
+    data = json.loads((FIX / "chatgpt_branch.json").read_text())
+    data[1]["id"] = "conv-2"
+    skip, read = skipped_only(write(tmp_path, "c.json", data))
+    assert read == ["conv-2"] and skip.where == "conversation 2 (id conv-2)"
+    assert "duplicate conversation id (also conversation 1)" in skip.reason
 
 
 # ------------------------------------------------------------------ Claude
@@ -181,12 +254,39 @@ def test_claude_keeps_offsets():
 def test_claude_bad_sender_and_time(tmp_path):
     data = json.loads((FIX / "claude.json").read_text())
     data[0]["chat_messages"][1]["sender"] = "robot"
-    e = error_of(write(tmp_path, "c.json", data))
+    p = write(tmp_path, "c.json", data)
+    e = error_of(p, strict=True)
     assert "conversation 1 (id c-1) message 2" == e.where and "robot" in e.message
+    skip, read = skipped_only(p)
+    assert (skip.where, skip.id, skip.title, read) == (e.where, "c-1", "Trip plans", ["c-0"])
     data = json.loads((FIX / "claude.json").read_text())
     data[0]["chat_messages"][0]["created_at"] = "31/31/2026 99:99"
-    e = error_of(write(tmp_path, "d.json", data))
+    e = error_of(write(tmp_path, "d.json", data), strict=True)
     assert "message 1" in e.where and "created_at" in e.message
+
+
+def test_claude_bad_conversations_are_skipped_not_the_export():
+    path = FIX / "claude_partly_bad.json"
+    a = read_archive(path)
+    assert [s.session_id for s in a.sessions] == ["ok-1", "ok-2"]
+    assert [t.text for t in turns(a)] == [
+        "I start the new job on Monday.",
+        "Congratulations!",
+        "My sister visits in April.",
+    ]
+    null, timeless = a.skipped
+    assert (null.path, null.id, null.title) == (str(path), "bad-null", "Has a null message")
+    assert null.where == "conversation 2 (id bad-null) message 2" and "got null" in null.reason
+    assert timeless.id == "no-time" and "no time" in timeless.reason
+    e = error_of(path, strict=True)  # --strict: the first problem is fatal
+    assert e.where == null.where and e.message == null.reason
+
+
+def test_claude_message_without_time_takes_the_conversation_time(tmp_path):
+    data = json.loads((FIX / "claude.json").read_text())
+    del data[0]["chat_messages"][0]["created_at"]
+    a = read_archive(write(tmp_path, "c.json", data), tz=NY)
+    assert a.skipped == [] and a.sessions[1].turns[0].t_conv == datetime.fromisoformat("2026-03-01T09:00:00+09:00")
 
 
 # ------------------------------------------------------------------ LongMemEval
@@ -353,8 +453,11 @@ def test_missing_file(tmp_path):
 def test_unexpected_structure_is_wrapped(tmp_path):
     data = json.loads((FIX / "chatgpt_branch.json").read_text())
     data[0]["mapping"]["a2"]["parent"] = ["not", "hashable"]
-    e = error_of(write(tmp_path, "c.json", data))
+    p = write(tmp_path, "c.json", data)
+    e = error_of(p, strict=True)
     assert "conversation 1 (id conv-2)" in e.where
+    skip, read = skipped_only(p)
+    assert skip.id == "conv-2" and read == ["conv-1"]
 
 
 # ------------------------------------------------------------------ the shared benchmark data
@@ -419,8 +522,19 @@ def test_reader_bug_still_surfaces_as_archive_error(monkeypatch):
 def test_chatgpt_dangling_parent(tmp_path):
     data = json.loads((FIX / "chatgpt_branch.json").read_text())
     data[1]["mapping"]["b"]["parent"] = "ghost"
-    e = error_of(write(tmp_path, "c.json", data))
+    p = write(tmp_path, "c.json", data)
+    e = error_of(p, strict=True)
     assert "'ghost'" in e.message and "missing from mapping" in e.message
+    skip, read = skipped_only(p)
+    assert skip.reason == e.message and read == ["conv-2"]
+
+
+def test_benchmark_files_are_read_whole(tmp_path):
+    """A scored run must see every question: a bad LoCoMo sample fails the file, strict or not."""
+    data = json.loads((FIX / "locomo.json").read_text())
+    data.append(None)
+    e = error_of(write(tmp_path, "l.json", data))
+    assert "sample 2" in e.where
 
 
 def test_unknown_zone_name_is_an_unparseable_timestamp(tmp_path):

@@ -139,3 +139,34 @@ def test_byte_corrupted_fixtures(tmp_path, name, fmt, data):
         i = data.draw(st.integers(0, len(raw)))
         raw[i:i] = data.draw(st.binary(min_size=1, max_size=8))
     check(_write(tmp_path, name, bytes(raw)), fmt)
+
+
+def _outcome(path: Path, fmt: str, strict: bool):
+    try:
+        return read_archive(path, fmt, tz=ZoneInfo("Europe/Paris"), strict=strict)
+    except ArchiveError as e:
+        assert "\n" not in str(e)
+        return e
+
+
+@SETTINGS
+@given(name=st.sampled_from(sorted(FIXTURES)), fmt=FMTS, data=st.data())
+def test_lenient_and_strict_agree(tmp_path, name, fmt, data):
+    """Skipping is the only difference: strict fails exactly when the lenient read skipped
+    something (or failed too), and reads the same sessions otherwise."""
+    doc = json.loads(json.dumps(FIXTURES[name]))
+    for _ in range(data.draw(st.integers(1, 3))):
+        _mutate(doc, data.draw)
+    path = _write(tmp_path, name, json.dumps(doc).encode())
+    lenient, strict = _outcome(path, fmt, False), _outcome(path, fmt, True)
+    if isinstance(lenient, ArchiveError):
+        assert isinstance(strict, ArchiveError)
+        return
+    for skip in lenient.skipped:
+        assert "\n" not in str(skip) and skip.path == str(path) and skip.reason
+    if lenient.skipped:
+        assert isinstance(strict, ArchiveError)
+        assert (strict.where, strict.message) == (lenient.skipped[0].where, lenient.skipped[0].reason)
+        assert lenient.sessions  # a file with nothing readable is an error, never an empty archive
+    else:
+        assert isinstance(strict, Archive) and strict.sessions == lenient.sessions

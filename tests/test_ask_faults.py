@@ -26,7 +26,7 @@ from typer.testing import CliRunner
 
 from chronos_cli.ask.policy import FORCE_ANSWER, NO_ANSWER
 from chronos_cli.cli import app
-from tests.conftest import write_jsonl
+from tests.conftest import share_local_embedder, write_jsonl
 from tests.test_faults import assert_one_line_failure
 
 NOW = "2024-05-10T12:00"
@@ -71,26 +71,12 @@ def built_db(tmp_path_factory, embedder):
 @pytest.fixture
 def env(monkeypatch, openai_server, built_db, embedder):
     monkeypatch.setattr(random, "uniform", lambda a, b: 0.001)  # back-off waits ~0
-    share_local_embedder(monkeypatch, embedder)
+    share_local_embedder(embedder)
     monkeypatch.setenv("CHRONOS_MODEL", "openai/test-model")
     monkeypatch.setenv("CHRONOS_API_BASE", openai_server.base_url)
     monkeypatch.setenv("OPENAI_API_KEY", "sk-test-askfaults-0123456789")
     monkeypatch.setenv("CHRONOS_TZ", "UTC")
     return openai_server
-
-
-def share_local_embedder(monkeypatch, embedder):
-    """Each CLI call would load its own ONNX session: hand it the session-wide one (speed only)."""
-    from chronos_cli.providers import embed
-
-    real = embed.get_embedder
-    monkeypatch.setattr(
-        embed,
-        "get_embedder",
-        lambda model=None, *, api_base=None: (
-            embedder if not model or model == embed.LOCAL_EMBED_MODEL else real(model, api_base=api_base)
-        ),
-    )
 
 
 def ask(db, *extra, json_out=True):

@@ -111,7 +111,7 @@ def _rank(store, embedder, q, **kw):
 def _evidence(store, needle):
     rows = store.grep("turns", needle, where=WHERE)
     assert len(rows) == 1
-    return rows[0]["key"]
+    return rows[0].key
 
 
 def test_content_query_drops_question_scaffolding():
@@ -133,14 +133,14 @@ def test_named_speaker_pulls_their_turn_into_top15(store, embedder):
     key = _evidence(store, "joined a pottery class")
     q = "When did Ana join a pottery class?"
     rankings = offline_rankings(store, q, embedder.embed([q])[0], where=WHERE)
-    assert {r["speaker"] for r in rankings["people_bm25"]} == {"Ana"}
-    assert {r["speaker"] for r in rankings["people_dense"]} == {"Ana"}
-    assert rankings["people_bm25"][0]["key"] == key
-    top = [r["key"] for r in _rank(store, embedder, q)]
+    assert {r.speaker for r in rankings["people_bm25"]} == {"Ana"}
+    assert {r.speaker for r in rankings["people_dense"]} == {"Ana"}
+    assert rankings["people_bm25"][0].key == key
+    top = [r.key for r in _rank(store, embedder, q)]
     assert key in top
     # a boost, not a filter: Ben's pottery turns are still candidates
     assert any(
-        r["speaker"] == "Ben" for r in initial_retrieval(store, q, embedder.embed([q])[0], where=WHERE, top_n=60)
+        r.speaker == "Ben" for r in initial_retrieval(store, q, embedder.embed([q])[0], where=WHERE, top_n=60)
     )
 
 
@@ -148,11 +148,11 @@ def test_event_wording_pulls_its_source_turn(store, embedder):
     key = _evidence(store, "little beagle")
     q = "When did Ana adopt a puppy?"
     rankings = offline_rankings(store, q, embedder.embed([q])[0], where=WHERE)
-    assert rankings["events"] and rankings["events"][0]["key"] == key
+    assert rankings["events"] and rankings["events"][0].key == key
     ranked = _rank(store, embedder, q)
-    assert key in [r["key"] for r in ranked]
-    hit = next(r for r in ranked if r["key"] == key)
-    assert hit["text"].startswith("We brought home") and hit["_score"] > 0
+    assert key in [r.key for r in ranked]
+    hit = next(r for r in ranked if r.key == key)
+    assert hit.text.startswith("We brought home") and hit.score > 0
 
 
 def test_context_bm25_scores_a_reply_by_its_neighbours(store, embedder):
@@ -161,12 +161,12 @@ def test_context_bm25_scores_a_reply_by_its_neighbours(store, embedder):
     bm25 = rankings["bm25"]
     # every row is a whole turn row; the hit comes first, then its neighbours (Ben's turns,
     # without the words) scored by its text
-    assert all("text" in r and "session_key" in r for r in bm25)
-    assert "beagle" in bm25[0]["text"]
+    assert all(r.text and r.session_key for r in bm25)
+    assert "beagle" in bm25[0].text
     near = bm25[1:3]
-    assert {r["speaker"] for r in near} == {"Ben"}
-    assert {r["turn_index"] for r in near} == {bm25[0]["turn_index"] - 1, bm25[0]["turn_index"] + 1}
-    assert all("beagle" not in r["text"] for r in near)
+    assert {r.speaker for r in near} == {"Ben"}
+    assert {r.turn_index for r in near} == {bm25[0].turn_index - 1, bm25[0].turn_index + 1}
+    assert all("beagle" not in r.text for r in near)
 
 
 def test_time_range_adds_a_dated_ranking_not_a_filter(store, embedder):
@@ -178,9 +178,9 @@ def test_time_range_adds_a_dated_ranking_not_a_filter(store, embedder):
     )
     rankings = offline_rankings(store, q, qv, where=WHERE, time_range=rng)
     assert rankings["dates"]
-    assert all(T0 + timedelta(days=30) <= r["t_conv"] <= day + timedelta(days=5) for r in rankings["dates"])
+    assert all(T0 + timedelta(days=30) <= r.t_conv <= day + timedelta(days=5) for r in rankings["dates"])
     ranked = _rank(store, embedder, q, time_range=rng)
-    assert any(r["t_conv"] < T0 + timedelta(days=30) for r in ranked)  # other dates stay in
+    assert any(r.t_conv < T0 + timedelta(days=30) for r in ranked)  # other dates stay in
     assert "dates" not in offline_rankings(store, q, qv, where=WHERE)
 
 
@@ -189,4 +189,4 @@ def test_online_paths_keep_the_dense_order(store, embedder):
     qv = embedder.embed([q])[0]
     plain = initial_retrieval(store, q, qv, where=WHERE, use_rerank=False, top_n=5)
     dense = store.vector_search("turns", qv, k=5, where=WHERE)
-    assert [r["key"] for r in plain] == [r["key"] for r in dense]
+    assert [r.key for r in plain] == [r.key for r in dense]

@@ -17,13 +17,13 @@ import pytest
 from typer.testing import CliRunner
 
 from chronos_cli.cli import app
+from tests.conftest import share_local_embedder
 from tests.test_ask_faults import (  # noqa: F401, F811  (shared fixtures)
     ANSWER,
     PLAN,
     QUESTION,
     SEARCH,
     built_db,
-    share_local_embedder,
 )
 from tests.test_faults import assert_one_line_failure
 from tests.test_secrets import COHERE_KEY, KEYS, OPENAI_KEY, _files_with_keys
@@ -35,7 +35,7 @@ NOW = "2024-05-10T12:00"
 def env(monkeypatch, openai_server, cohere_server, caplog, embedder):
     caplog.set_level(logging.DEBUG)
     monkeypatch.setattr(random, "uniform", lambda a, b: 0.001)
-    share_local_embedder(monkeypatch, embedder)
+    share_local_embedder(embedder)
     monkeypatch.setenv("OPENAI_API_KEY", OPENAI_KEY)
     monkeypatch.setenv("COHERE_API_KEY", COHERE_KEY)
     monkeypatch.setenv("CHRONOS_MODEL", "openai/test-model")

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from chronos_cli.cli import app
+from tests.conftest import share_local_embedder
 
 GOOD_JSONL = "".join(
     json.dumps(
@@ -61,10 +62,8 @@ def corrupted(draw):
     return bytes(data), suffix, draw(st.sampled_from(["auto", "jsonl", "locomo", "chatgpt"]))
 
 
-def test_index_fuzz(monkeypatch, embedder):
-    from chronos_cli.providers import embed
-
-    monkeypatch.setattr(embed, "get_embedder", lambda *a, **k: embedder)  # load the model once
+def test_index_fuzz(embedder):
+    share_local_embedder(embedder)  # load the model once
     runner = CliRunner()
 
     @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -69,7 +69,7 @@ def check_clean(db) -> None:
     assert set(events["session_id"].to_pylist()) <= set(sessions["session_id"].to_pylist())
     # not corrupt: every kind of read still works
     vec = turns["vector"][0].as_py()
-    assert store.vector_search(TURNS, vec, k=5)[0]["key"] == turns["key"][0].as_py()
+    assert store.vector_search(TURNS, vec, k=5)[0].key == turns["key"][0].as_py()
     assert store.text_search(TURNS, "dentist", k=5)
     assert store.grep(TURNS, "(?i)marathon")
     assert store.vector_search(EVENTS, vec, k=3)

@@ -7,7 +7,7 @@ import pytest
 
 from chronos_cli.index.pipeline import index_paths
 from chronos_cli.providers.embed import LiteLLMEmbedder
-from chronos_cli.providers.llm import ProviderError
+from chronos_cli.providers.errors import ProviderError
 from chronos_cli.store.tables import TURNS, EmbedModelMismatch, Store
 from tests.conftest import write_jsonl
 

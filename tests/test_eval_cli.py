@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -127,25 +128,21 @@ def test_bad_types():
     assert res.exit_code == 2 and "unknown question type" in res.output
 
 
-def test_longmemeval_scripted_models_print_table1(dbs, tmp_path, monkeypatch):
-    """The whole CLI path with scripted agent and judge standing in for LiteLLM clients."""
-    from chronos_cli.providers.llm import ScriptedLLM
-
-    agent = ScriptedLLM(
-        ["Your personal best is 25:50.", "The information provided is not enough to tell."], name="scripted-agent"
-    )
-    judge = ScriptedLLM(["yes", "Yes."], name="scripted-judge")
-    import chronos_cli.providers.llm
-
-    monkeypatch.setattr(
-        chronos_cli.providers.llm,
-        "client_for",
-        lambda s, model, extra=None: {"scripted-agent": agent, "scripted-judge": judge}[model],
-    )
-    import chronos_cli.extract
+def test_longmemeval_scripted_models_print_table1(dbs, tmp_path, substitute):
+    """The whole CLI path with scripted agent and judge standing in for LiteLLM clients, found by
+    their model names (--model / --judge-model) through the model registry."""
     from chronos_cli.extract import RuleExtractor
+    from tests.scripted import ScriptedLLM
 
-    monkeypatch.setattr(chronos_cli.extract, "get_extractor", lambda s: RuleExtractor())  # no LLM extraction here
+    agent = substitute.model(
+        "scripted-agent",
+        ScriptedLLM(
+            ["Your personal best is 25:50.", "The information provided is not enough to tell."], name="scripted-agent"
+        ),
+    )
+    judge = substitute.model("scripted-judge", ScriptedLLM(["yes", "Yes."], name="scripted-judge"))
+    # the agent's name is also the extract model's: keep the shared database's rule-extracted events
+    substitute.extractor("scripted-agent", RuleExtractor())
     path = shared_data("longmemeval_sample.json")
     out = tmp_path / "o"
     res = runner.invoke(
@@ -189,3 +186,45 @@ def test_ablation_flags_reach_ask_options():
     assert o.rerank is False and o.turns_only is True and o.max_steps == 7
     assert o.initial_retrieval and o.dynamic_prompting and o.date_filter and not o.grep_only and not o.vector_only
     assert "search_events" not in o.tool_names()
+
+
+FIXTURES = Path(__file__).resolve().parent / "fixtures" / "archives"
+
+
+@pytest.mark.parametrize(
+    "benchmark,file,found,expected",
+    [
+        ("longmemeval", "locomo.json", "LoCoMo", "LongMemEval"),
+        ("locomo", "longmemeval.json", "LongMemEval", "LoCoMo"),
+        ("locomo", "claude.json", "Claude export", "LoCoMo"),
+        ("longmemeval", "journal/01.jsonl", "JSON Lines", "LongMemEval"),
+    ],
+)
+def test_wrong_benchmark_file_is_refused_before_anything_is_created(
+    _isolated_home, tmp_path, benchmark, file, found, expected
+):
+    """Checked first: one line naming what the file is and what was expected, exit 2, and no run
+    folder or database left behind (before: a KeyError traceback, or "no questions selected")."""
+    out = tmp_path / "run"
+    for extra in ([], ["--out", str(out)]):
+        res = runner.invoke(app, ["eval", benchmark, str(FIXTURES / file), "--offline", *extra])
+        assert res.exit_code == 2, res.output
+        lines = [ln for ln in res.output.splitlines() if ln.strip()]
+        assert len(lines) == 1 and "Traceback" not in res.output, res.output
+        assert f"found a {found}" in lines[0] and f"expected a {expected}" in lines[0]
+        assert not (_isolated_home / "eval").exists() and not out.exists()
+
+
+def test_wrong_benchmark_file_names_the_right_command():
+    res = runner.invoke(app, ["eval", "longmemeval", str(FIXTURES / "locomo.json"), "--retrieval-only"])
+    assert res.exit_code == 2 and "chronos eval locomo" in res.output
+
+
+def test_benchmark_instance_without_question_date_is_refused(_isolated_home, tmp_path):
+    data = json.loads((FIXTURES / "longmemeval.json").read_text())
+    del data[0]["question_date"]
+    path = tmp_path / "lme.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    res = runner.invoke(app, ["eval", "longmemeval", str(path), "--retrieval-only"])
+    assert res.exit_code == 2 and "question_date" in res.output and "Traceback" not in res.output
+    assert not (_isolated_home / "eval").exists()

@@ -115,8 +115,17 @@ def test_timeline_units_follow_the_span():
 
     from chronos_cli.event_query import timeline_buckets
 
+    from chronos_cli.hits import EventHit
+
     def rows(*days):
-        return [{"start": datetime.fromisoformat(d)} for d in days]
+        def event(d: str) -> EventHit:
+            t = datetime.fromisoformat(d)
+            return EventHit(
+                event_id=d, namespace="n", session_id="s", source_turn_ids=["t1"], subject="I", verb="ran",
+                object="", start=t, end=t.replace(hour=23), t_conv=t,
+            )  # fmt: skip
+
+        return [event(d) for d in days]
 
     weeks = timeline_buckets(rows("2026-03-02", "2026-03-04", "2026-03-18"))
     assert [(b["period"], b["start"], b["count"]) for b in weeks] == [

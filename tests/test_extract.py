@@ -13,8 +13,10 @@ from chronos_cli.extract.chunks import Chunk
 from chronos_cli.extract.common import dedup, model_range
 from chronos_cli.extract.llm_extractor import ExtractionReply, LLMExtractor
 from chronos_cli.models import Session, Turn
-from chronos_cli.providers.llm import LLMOutputError, ResponseCache, ScriptedLLM
+from chronos_cli.providers.cache import ResponseCache
+from chronos_cli.providers.errors import LLMOutputError
 from tests.conftest import shared_data
+from tests.scripted import ScriptedLLM
 
 T0 = datetime(2023, 5, 8, 13, 56)
 
@@ -96,7 +98,7 @@ def test_llm_valid_extraction_rule_dates_and_usage():
     assert (g.subject, g.verb, g.time_source) == ("Caroline", "went to", "rule")
     assert g.start.date() == g.end.date() == date(2023, 5, 7)
     assert g.aliases == ["support group meeting", "LGBTQ group visit"]
-    assert g.event_id == g.stable_id() and g.extractor.endswith("extract_events.v1")
+    assert g.event_id == g.stable_id() and g.extractor.endswith("extract_events.v2")
     c = by_obj["camping"]
     assert (c.start.date(), c.end.date(), c.time_source) == (date(2023, 6, 1), date(2023, 6, 30), "rule")
     assert ex.usage.llm_calls == 1 and ex.usage.prompt_tokens > 0
@@ -157,10 +159,16 @@ def test_llm_model_dates_when_engine_finds_nothing():
         ("soon", None),
     ],
 )
-def test_llm_impossible_date_falls_back_to_said_on(start, end):
+def test_llm_impossible_date_falls_back_to_undated(start, end):
     llm = ScriptedLLM([reply(ev(time_expression=None, start=start, end=end))])
     [[e]] = LLMExtractor(llm).extract([session(["I went to a LGBTQ support group."])])
-    assert (e.start.date(), e.end.date(), e.time_source) == (date(2023, 5, 8), date(2023, 5, 8), "said_on")
+    # no usable date: undated, known only to be on or before the day it was said
+    assert (e.start, e.end, e.time_source, e.granularity) == (
+        None,
+        datetime(2023, 5, 8, 23, 59, 59, 999999),
+        "said_on",
+        "undated",
+    )
 
 
 def test_model_range_plausibility():
@@ -239,7 +247,7 @@ def test_get_extractor_offline_and_model(monkeypatch, tmp_path):
     assert isinstance(get_extractor(Settings(db="x")), RuleExtractor)
     assert isinstance(get_extractor(Settings(db="x", model="gpt-4o", offline=True)), RuleExtractor)
     ex = get_extractor(Settings(db="x", extract_model="openai/test-model", api_base="http://127.0.0.1:9/v1"))
-    assert isinstance(ex, LLMExtractor) and ex.name == "openai/test-model+extract_events.v1"
+    assert isinstance(ex, LLMExtractor) and ex.name == "openai/test-model+extract_events.v2"
     from chronos_cli.config import app_dir
 
     assert ex.llm.cache.directory == app_dir() / "cache" / "llm"
@@ -268,8 +276,8 @@ def test_rules_caroline_support_group():
         "rule",
         "yesterday",
     )
-    assert 2 <= len(e.aliases) <= 4 and "LGBTQ support group" in e.aliases
-    assert e.extractor == "rules-v1" and e.source_turn_ids == ["D1:1"]
+    assert 2 <= len(e.aliases) <= 6 and "LGBTQ support group" in e.aliases
+    assert e.extractor == "rules-v2" and e.source_turn_ids == ["D1:1"] and e.kind == "event"
 
 
 def test_rules_no_event_sentences():
@@ -333,13 +341,14 @@ def test_rules_plans_fronted_object_and_explicit_date():
     assert shoes.start.date() == shoes.end.date() == date(2022, 9, 2)
 
 
-def test_rules_no_time_cue_is_said_on_and_assistant_turns_skipped():
-    events = rule_events([("user", "I adopted a puppy named Max."), ("assistant", "I recommended a vet for you.")])
+def test_rules_no_time_cue_is_undated_and_assistant_turns_skipped():
     s = session([("user", "I adopted a puppy named Max."), ("assistant", "I went to the store.")])
     s.turns[1].role = "assistant"
     events = RuleExtractor().extract([s])[0]
     assert len(events) == 1
-    assert (events[0].time_source, events[0].start.date()) == ("said_on", date(2023, 5, 8))
+    e = events[0]
+    assert (e.time_source, e.start, e.granularity) == ("said_on", None, "undated")
+    assert e.end == datetime(2023, 5, 8, 23, 59, 59, 999999)
 
 
 def test_rules_dedup_stable_ids():
@@ -385,3 +394,159 @@ def test_rules_time_sentence_then_action_sentence():
 
 def test_rules_fallback_skips_negations():
     assert rule_events(["Last week we didn't manage to see the show."]) == []
+
+
+# -- what is not an event -------------------------------------------------------------------------
+
+
+def test_rules_no_events_from_code_logs_urls_and_captions():
+    text = (
+        "Here's the code:\n```python\nI went = yesterday()\n```\n"
+        "Traceback (most recent call last):\n  File \"app.py\", line 3, in <module>\nValueError: bad value\n"
+        "2025-03-05T10:14:33Z ERROR api | connect ECONNREFUSED\n"
+        "user let messageText = message\n"
+        "See https://example.com/I-went-there-yesterday for details. [image: a photo of people who hiked yesterday]"
+    )
+    assert rule_events([("user", text)]) == []
+
+
+def test_rules_no_events_from_questions_wishes_greetings_and_filler():
+    texts = [
+        "Did you go to the concert last night?",
+        "how was your weekend",
+        "See you tomorrow! Have a great weekend!",
+        "Let me know if you have questions. Let's continue with the form tomorrow.",
+        "You should try the Skyline trail next month.",
+        "Try the Blue Hills trail next weekend.",
+        "Mel could use some recommendations. I wanna try it someday.",
+        "Thanks so much, that's awesome!",
+    ]
+    assert rule_events(texts) == []
+
+
+def test_rules_habits_are_not_one_day_events():
+    evs = rule_events(["I usually get dairy-free yogurt.", "We go hiking every Saturday.", "I used to swim a lot."])
+    assert evs == []
+
+
+def test_rules_objects_are_complete_phrases_not_pronouns_or_numbers():
+    evs = rule_events(["I bought it yesterday.", "I finished in 1:58:42 on Sunday.", "Kept two."])
+    for e in evs:  # whatever keeps the dates is a readable clause, never "bought it" or "finished in 1"
+        assert e.object not in ("it", "1", "two", "1:58:42")
+        assert e.kind == "mention" or any(ch.isalpha() for ch in e.object.replace("it", ""))
+
+
+def test_rules_version_numbers_are_not_dates():
+    [e] = rule_events([("user", "I upgraded to Python 3.12 yesterday, then pinned numpy 1.26.18 in the file.")])
+    assert e.object == "Python 3.12" and e.start.date() == date(2023, 5, 7)
+    assert all(e.start.date() != date(2018, 1, 26) for e in rule_events([("user", "Version 1.26.18 broke it.")]))
+
+
+def test_rules_chat_spelling():
+    evs = rule_events([("Sam", "lol im so tired. i went to the beach yesterday with my fam"), ("Ana", "nice")])
+    e = find(evs, "beach")
+    assert (e.subject, e.verb, e.start.date()) == ("Sam", "went to", date(2023, 5, 7))
+
+
+# -- undated, said-now, story time ------------------------------------------------------------------
+
+
+def test_rules_tense_decides_the_date_without_a_time_phrase():
+    evs = rule_events(
+        [
+            "I married my partner in a small ceremony by the lake.",  # past, no cue: undated
+            "I just got back from Lisbon!",  # "just": the day said
+            "I'm currently reading The Lean Startup.",  # ongoing: the day said
+            "I once climbed Kilimanjaro.",  # an unknown time before: undated
+        ]
+    )
+    assert find(evs, "partner").start is None and find(evs, "partner").granularity == "undated"
+    back = find(evs, "Lisbon")
+    assert (back.start.date(), back.end.date(), back.time_expression) == (date(2023, 5, 8), date(2023, 5, 8), "just")
+    assert find(evs, "Lean Startup").start.date() == date(2023, 5, 8)
+    assert find(evs, "Kilimanjaro").start is None
+
+
+def test_rules_story_time_carries_to_later_past_clauses_of_the_turn():
+    evs = rule_events(["Yesterday I went to see a play. Got tickets at the door. I once acted in one myself."])
+    assert find(evs, "tickets").start.date() == date(2023, 5, 7)
+    assert find(evs, "tickets").time_expression == "Yesterday"
+    assert find(evs, "one myself").start is None  # "once": not the story's day
+
+
+def test_rules_plans_need_a_time_phrase():
+    evs = rule_events(["I'm moving to Vermont.", "I want to visit Paris.", "We're moving to Denver next month."])
+    assert [e.object for e in evs] == ["Denver"]
+    assert evs[0].start.date() == date(2023, 6, 1)
+
+
+# -- every resolved time expression dates an event ---------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text,expr,part",
+    [
+        ("Dentist today for a cleaning.", "today", "Dentist"),
+        ("Yesterday: Mount Monadnock via the White Dot trail. Super crowded.", "Yesterday", "Mount Monadnock"),
+        ("Maya's birthday is next Tuesday and I want to send her something.", "next Tuesday", "Maya's birthday"),
+        ("The party last Friday was wild!", "last Friday", "party"),
+        ("My mom's checkup on June 3 went fine.", "June 3", "checkup"),
+    ],
+)
+def test_rules_every_time_expression_dates_an_event(text, expr, part):
+    evs = [e for e in rule_events([("me", text)]) if e.time_expression == expr]
+    assert evs, f"no event dated by {expr!r}"
+    e = evs[0]
+    assert part.lower() in e.object.lower() and e.time_source == "rule" and e.start is not None
+    if e.kind == "mention":
+        assert e.subject == "me" and e.verb == "mentioned"
+
+
+def test_rules_mentions_are_stored_with_their_kind(tmp_path, embedder):
+    from chronos_cli.index.pipeline import index_paths
+    from chronos_cli.store.tables import EVENTS, Store
+
+    data = tmp_path / "journal.jsonl"
+    lines = [
+        {"session_id": "d1", "timestamp": "2026-03-10T20:00:00", "speaker": "me", "text": "Dentist today for a cleaning."},
+        {"session_id": "d1", "timestamp": "2026-03-10T20:01:00", "speaker": "me", "text": "I adopted a cat named Tom."},
+    ]
+    data.write_text("".join(json.dumps(x) + "\n" for x in lines), encoding="utf-8")
+    store = Store(str(tmp_path / "db"))
+    index_paths([data], store, embedder, extractor=RuleExtractor())
+    rows = {r["kind"]: r for r in store.scan(EVENTS).to_pylist()}
+    assert rows["mention"]["start"] == datetime(2026, 3, 10) and "Dentist" in rows["mention"]["object"]
+    cat = rows["event"]
+    assert cat["start"] is None and cat["granularity"] == "undated"
+    assert cat["end"] == datetime(2026, 3, 10, 23, 59, 59, 999999)
+
+
+# -- aliases and the same occurrence -----------------------------------------------------------------
+
+
+def test_rules_category_aliases_find_occurrences_worded_differently():
+    evs = rule_events(
+        [
+            ("me", "Three days ago I took Biscuit up Mount Wachusett."),
+            ("me", "I climbed Mount Monadnock last Saturday."),
+            ("me", "I got the filling yesterday."),
+            ("me", "I accepted the Green Mountain Analytics offer yesterday."),
+            ("me", "We cancelled the Mount Major hike yesterday."),
+        ]
+    )
+    assert "hike" in find(evs, "Wachusett").aliases and "hiking" in find(evs, "Monadnock").aliases
+    assert "dentist visit" in find(evs, "filling").aliases
+    assert "hike" not in find(evs, "Analytics").aliases  # a company name is no mountain
+    assert "hike" not in find(evs, "Mount Major").aliases  # called off: not an occurrence of a hike
+
+
+def test_rules_same_occurrence_told_twice_in_a_session_merges():
+    evs = rule_events(
+        [
+            ("Sam", "I went to the aquarium yesterday."),
+            ("Ana", "Oh fun, which one?"),
+            ("Sam", "The big one downtown. I went to the aquarium yesterday with my niece."),
+        ]
+    )
+    aq = [e for e in evs if "aquarium" in e.object]
+    assert len(aq) == 1 and aq[0].source_turn_ids == ["D1:1", "D1:3"]

@@ -9,7 +9,8 @@ import pytest
 
 from chronos_cli.extract.llm_extractor import LLMExtractor
 from chronos_cli.models import Session, Turn
-from chronos_cli.providers.llm import LiteLLMClient, ProviderError
+from chronos_cli.providers.client import LiteLLMClient
+from chronos_cli.providers.errors import ProviderError
 
 REPLY = json.dumps(
     {

@@ -78,17 +78,13 @@ def _embed_env(monkeypatch, server):
     # LiteLLM's embedding() makes up to 3 HTTP requests per call even with num_retries=0
     # (its own retry on 429/5xx): with the default 4 retries a storm is 15 requests with
     # SDK back-off. One retry keeps the test fast; the path is the same.
-    from chronos_cli.providers import embed
+    from chronos_cli.providers import registry
+    from chronos_cli.providers.embed import LiteLLMEmbedder
 
-    real = embed.get_embedder
+    def fast(settings, model):
+        return LiteLLMEmbedder(model, api_base=settings.api_base, num_retries=1, base_delay=0.01)
 
-    def fast(model=None, *, api_base=None):
-        e = real(model, api_base=api_base)
-        if isinstance(e, embed.LiteLLMEmbedder):
-            e._retries, e._base_delay = 1, 0.01
-        return e
-
-    monkeypatch.setattr(embed, "get_embedder", fast)
+    registry.register_embedder("openai/test-embed", fast)  # undone by conftest after the test
 
 
 @pytest.mark.parametrize("fault", sorted(FAULTS))
@@ -117,7 +113,7 @@ def test_embedding_timeout(tmp_path, monkeypatch, openai_server):
     """A provider that hangs: the request times out, is retried, then fails cleanly."""
     from chronos_cli.index.pipeline import index_paths
     from chronos_cli.providers.embed import LiteLLMEmbedder
-    from chronos_cli.providers.llm import ProviderError
+    from chronos_cli.providers.errors import ProviderError
     from chronos_cli.store.tables import Store
 
     emb = LiteLLMEmbedder(

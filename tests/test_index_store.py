@@ -58,7 +58,7 @@ def test_changed_turn_replaces_its_row(tmp_path, archive, embedder):
     r = _index(store, embedder, archive)
     assert (r.sessions_changed, r.turns_changed, r.turns_embedded) == (1, 1, 1)
     rows = store.grep(TURNS, "Mount", ignore_case=False)
-    assert [x["text"] for x in rows] == ["I went hiking at Mount Diablo yesterday."]
+    assert [x.text for x in rows] == ["I went hiking at Mount Diablo yesterday."]
     assert store.counts()[TURNS] == 4
 
 
@@ -81,7 +81,7 @@ def test_failing_file_writes_nothing(tmp_path, archive, embedder):
     r = _index(store, embedder, archive.parent)
     assert r.files == 1 and len(r.failed_files) == 1
     assert "zz_bad.jsonl" in r.failed_files[0] and "\n" not in r.failed_files[0]
-    ids = {x["session_id"] for x in store.grep(TURNS, ".")}
+    ids = {x.session_id for x in store.grep(TURNS, ".")}
     assert ids == {"s1", "s2"}  # nothing of the bad file, not even its valid first line
 
 
@@ -118,7 +118,7 @@ def test_reembed_rewrites_vectors_without_archives(tmp_path, archive, embedder):
     assert store.embed_model() == ("test/tiny", 3)
     assert store.counts()[TURNS] == 4
     hits = store.vector_search(TURNS, np.array([1.0, 0.0, 0.0]), k=2)
-    assert len(hits) == 2 and hits[0]["_score"] == pytest.approx(1.0, abs=1e-5)
+    assert len(hits) == 2 and hits[0].score == pytest.approx(1.0, abs=1e-5)
 
 
 def test_same_content_in_another_namespace_is_not_reembedded(tmp_path, archive, embedder):
@@ -136,10 +136,10 @@ def test_grep_filters(tmp_path, archive, embedder):
     assert store.grep(TURNS, "HIKING") == []
     assert len(store.grep(TURNS, "HIKING", ignore_case=True)) == 1
     march = Store.build_filter(start=datetime(2026, 3, 1), end=datetime(2026, 3, 31, 23, 59))
-    assert [r["session_id"] for r in store.grep(TURNS, ".", where=march)] == ["s1", "s1"]
-    assert [r["speaker"] for r in store.grep(TURNS, ".", speaker="Assistant")] == ["assistant", "assistant"]
+    assert [r.session_id for r in store.grep(TURNS, ".", where=march)] == ["s1", "s1"]
+    assert [r.speaker for r in store.grep(TURNS, ".", speaker="Assistant")] == ["assistant", "assistant"]
     only_s2 = Store.build_filter(session_ids=[("default", "s2")])
-    assert {r["session_id"] for r in store.grep(TURNS, ".", where=only_s2)} == {"s2"}
+    assert {r.session_id for r in store.grep(TURNS, ".", where=only_s2)} == {"s2"}
     # a catastrophic-backtracking pattern for a backtracking engine runs in linear time under RE2
     assert store.grep(TURNS, "(a+)+$") == []
 
@@ -168,14 +168,14 @@ def test_locomo_real_file(tmp_path, embedder):
     r = _index(store, embedder, path, fmt="locomo")
     assert r.turns_new == 788 and set(r.namespaces) == {"conv-26", "conv-30"}
     hits = store.grep(TURNS, "(?i)support group")
-    d13 = [h for h in hits if h["namespace"] == "conv-26" and h["turn_id"] == "D1:3"]
-    assert d13 and d13[0]["t_conv"].date().isoformat() == "2023-05-08"
+    d13 = [h for h in hits if h.namespace == "conv-26" and h.turn_id == "D1:3"]
+    assert d13 and d13[0].t_conv.date().isoformat() == "2023-05-08"
     again = _index(store, embedder, path, fmt="locomo")
     assert (again.turns_new, again.turns_embedded, store.counts()[TURNS]) == (0, 0, 788)
 
 
 def test_prefetched_vectors_equal_direct_ones(embedder, tmp_path):
-    from chronos_cli.index.warmup import fresh_local_db
+    from chronos_cli.index.files import StoreOpener
     from chronos_cli.providers.embed import LocalEmbedder
 
     texts = ["I went hiking yesterday.", "The dentist put on a crown.", "I went hiking yesterday."]
@@ -186,7 +186,9 @@ def test_prefetched_vectors_equal_direct_ones(embedder, tmp_path):
     assert np.allclose(got[:3], direct, atol=1e-5)  # the duplicate is served too
     assert np.allclose(got[3], embedder.embed(["A sentence that was not prefetched."])[0], atol=1e-5)
     assert e._memo == {}  # handed over once, then freed
-    assert fresh_local_db(str(tmp_path / "new")) and not fresh_local_db("s3://bucket/db")
+    # only a fresh local folder gets the start-up prefetch
+    assert StoreOpener(str(tmp_path / "new"), Store).fresh()
+    assert not StoreOpener("s3://bucket/db", Store).fresh()
     store = Store(str(tmp_path / "db"))
-    store.upsert_turns([], ["x"], 3)  # creates the turns table
-    assert not fresh_local_db(str(tmp_path / "db"))
+    store.write_rows(TURNS, [], ["x"], 3)  # creates the turns table
+    assert not StoreOpener(str(tmp_path / "db"), Store).fresh()

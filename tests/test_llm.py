@@ -13,21 +13,13 @@ import pytest
 from pydantic import BaseModel
 
 from chronos_cli.prompts import load_prompt
-from chronos_cli.providers.llm import (
-    LLM,
-    LLMOutputError,
-    LLMResponse,
-    ProviderError,
-    ResponseCache,
-    ScriptedLLM,
-    Usage,
-    extract_json,
-    map_concurrent,
-    scrub,
-    structured,
-    tool_message,
-    with_retries,
-)
+from chronos_cli.providers.cache import ResponseCache
+from chronos_cli.providers.client import LLM
+from chronos_cli.providers.concurrency import map_concurrent
+from chronos_cli.providers.errors import LLMOutputError, ProviderError, scrub, with_retries
+from chronos_cli.providers.messages import LLMResponse, Usage, tool_message
+from chronos_cli.providers.structured import extract_json, structured
+from tests.scripted import ScriptedLLM
 
 ROOT = Path(__file__).resolve().parents[1]
 MSGS = [
@@ -46,7 +38,11 @@ class Events(BaseModel):
 
 
 def test_importing_llm_does_not_import_litellm():
-    code = "import sys, chronos_cli.providers.llm, chronos_cli.providers.rerank, chronos_cli.prompts; assert 'litellm' not in sys.modules; assert 'cohere' not in sys.modules"
+    code = (
+        "import sys, chronos_cli.providers.client, chronos_cli.providers.structured, chronos_cli.providers.registry, "
+        "chronos_cli.providers.rerank, chronos_cli.runtime, chronos_cli.prompts; "
+        "assert 'litellm' not in sys.modules; assert 'cohere' not in sys.modules"
+    )
     subprocess.run([sys.executable, "-c", code], check=True, cwd=ROOT, timeout=60)
 
 

@@ -7,15 +7,11 @@ import json
 import pytest
 from pydantic import BaseModel
 
-from chronos_cli.providers.llm import (
-    LiteLLMClient,
-    LLMOutputError,
-    ProviderError,
-    ResponseCache,
-    Usage,
-    structured,
-    tool_message,
-)
+from chronos_cli.providers.cache import ResponseCache
+from chronos_cli.providers.client import LiteLLMClient
+from chronos_cli.providers.errors import LLMOutputError, ProviderError
+from chronos_cli.providers.messages import Usage, tool_message
+from chronos_cli.providers.structured import structured
 
 KEY = "sk-test-wire0123456789abcdefXYZ"
 MSGS = [{"role": "user", "content": "When did I move to Lisbon?"}]
@@ -196,7 +192,7 @@ def test_known_model_gets_json_schema_format_and_a_cost(openai_server):
 
 
 def test_backoff_doubles_with_jitter_and_is_capped():
-    from chronos_cli.providers.llm import with_retries
+    from chronos_cli.providers.errors import with_retries
 
     class Overloaded(Exception):
         status_code = 503

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from chronos_cli.providers.llm import ProviderError
+from chronos_cli.providers.errors import ProviderError
 from chronos_cli.providers.rerank import CohereReranker, Reranker
 
 KEY = "co-test-Xy7Gq2Lm9Pz4Rt8Vb3Nc6Kw1Hs5Jd0Fa2Ge4"

@@ -34,12 +34,8 @@ def _write(store, rng, first, n_sessions, per=10):
         for t in turns:
             v = rng.standard_normal(DIM).astype(np.float32)
             vecs[Store.turn_key("ns", s.session_id, t.turn_id)] = v / np.linalg.norm(v)
-    store.upsert_turns(
-        [r for s in sessions for r in store.turn_rows(s, vecs)],
-        [Store.session_key("ns", s.session_id) for s in sessions],
-        DIM,
-    )
-    store.mark_sessions(sessions, extractor="", source="test")
+    rows = [r for s in sessions for r in store.turn_rows(s, vecs)]
+    store.write_batch(sessions, turns=rows, events=None, dim=DIM, extractor="", source="test")
     return vecs
 
 
@@ -65,11 +61,11 @@ def test_auto_index_and_exact_top_hit(tmp_path, monkeypatch):
     # exact top hit for stored vectors, plain and with a date filter
     keys = list(vecs)
     for k in keys[::97]:
-        assert store.vector_search(TURNS, vecs[k], k=5)[0]["key"] == k
+        assert store.vector_search(TURNS, vecs[k], k=5)[0].key == k
     where = Store.build_filter(namespaces=["ns"], start=datetime(2024, 1, 10), end=datetime(2024, 1, 20, 23, 59))
     hits = store.vector_search(TURNS, vecs[keys[150]], k=15, where=where)
-    assert hits[0]["key"] == keys[150] and len(hits) == 15
-    assert all(datetime(2024, 1, 10) <= h["t_conv"] <= datetime(2024, 1, 21) for h in hits)
+    assert hits[0].key == keys[150] and len(hits) == 15
+    assert all(datetime(2024, 1, 10) <= h.t_conv <= datetime(2024, 1, 21) for h in hits)
     assert store.text_search(TURNS, "topic3", k=5)
 
     # more rows: folded into the indexes; doubling retrains the ANN index
@@ -79,7 +75,7 @@ def test_auto_index_and_exact_top_hit(tmp_path, monkeypatch):
     assert all(t.index_stats(ix.name).num_unindexed_rows == 0 for ix in t.list_indices())
     assert store.meta()["ann_rows:turns"] == "1700"
     k = list(vecs)[-3]
-    assert store.vector_search(TURNS, vecs[k], k=3)[0]["key"] == k
+    assert store.vector_search(TURNS, vecs[k], k=3)[0].key == k
     # nothing changed: a second call is a no-op that keeps everything working
     store.finish_bulk_write()
     assert store.counts()[TURNS] == 1700
@@ -118,7 +114,7 @@ def test_selective_filter_bypasses_the_ann_index(tmp_path, monkeypatch):
         }
         for i in range(n)
     ]
-    store.upsert_turns(rows, [], dim)
+    store.write_rows(TURNS, rows, [], dim)
     store.finish_bulk_write()
     assert store._has_ann(TURNS)
     for q in range(5):
@@ -126,4 +122,4 @@ def test_selective_filter_bypasses_the_ann_index(tmp_path, monkeypatch):
         idx = np.arange(q, n, n_ns)  # the rows of namespace q
         exact = {int(i) for i in idx[np.argsort(-(v[idx] @ qv))[:15]]}
         got = store.vector_search(TURNS, qv, k=15, where=Store.build_filter(namespaces=[f"ns{q}"]))
-        assert {int(r["turn_id"]) for r in got} == exact
+        assert {int(r.turn_id) for r in got} == exact

@@ -181,7 +181,7 @@ def test_chaining_uses_previous_span_else_now():
         "I may go.",
         "Please upgrade to v2.3.1.",
         "It costs $20.50.",
-        "Meet at 3:30.",
+        "I ran the mile in 5:45.",
         "one of the best",
         "A few of them came.",
         "Will Smith was great.",
@@ -228,7 +228,9 @@ def _answer(s: TimeSpan) -> str:
 @pytest.mark.parametrize("rule", RULES, ids=[r.id for r in RULES])
 def test_every_rule_example_resolves_to_its_stated_answer(rule):
     spans = resolve(rule.example, datetime.fromisoformat(rule.now))
-    assert rule.answer in [_answer(s) for s in spans if s.rule == rule.id], [(s.rule, _answer(s)) for s in spans]
+    # the span the rule made, or the one it was composed into ("from now until Christmas")
+    mine = [s for s in spans if s.rule == rule.id or any(p.rule == rule.id for p in s.parts)]
+    assert rule.answer in [_answer(s) for s in mine], [(s.rule, _answer(s)) for s in spans]
 
 
 def test_rule_ids_unique_and_documented():
@@ -250,7 +252,7 @@ def test_light_imports():
 
     code = (
         "import sys, chronos_cli.temporal, chronos_cli.cli.time_cmd; "
-        "bad = [m for m in ('litellm', 'lancedb', 'onnxruntime', 'rich', 'dateparser') if m in sys.modules]; "
+        "bad = [m for m in ('litellm', 'lancedb', 'onnxruntime', 'rich', 'dateparser', 'holidays') if m in sys.modules]; "
         "print(bad)"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
@@ -305,3 +307,225 @@ def test_ambiguous_abbreviations_need_a_cue(text):
 def test_month_abbreviations_after_a_cue(text, first, last):
     s = one(text, WED)
     assert (s.start_date, s.end_date) == (first, last)
+
+
+# -- the compositional grammar (base + modifiers + grain) ------------------------------------------
+
+JUN10 = datetime(2024, 6, 10, 14, 0)  # a Monday
+
+
+@pytest.mark.parametrize(
+    "text,now,first,last,rule",
+    [
+        ("the third Thursday of November 2019", JUN10, "2019-11-21", "2019-11-21", "nth_of"),
+        ("the first Monday of next month", JUN10, "2024-07-01", "2024-07-01", "nth_of"),
+        ("the second-to-last day of June", JUN10, "2024-06-29", "2024-06-29", "nth_of"),
+        ("the last weekend of September 2024", JUN10, "2024-09-28", "2024-09-29", "nth_of"),
+        ("Tuesday of this week", JUN10, "2024-06-11", "2024-06-11", "weekday_of_week"),
+        ("Friday next week", JUN10, "2024-06-21", "2024-06-21", "weekday_of_week"),
+        ("last week's Tuesday", JUN10, "2024-06-04", "2024-06-04", "weekday_of_week"),
+        ("the Monday after next", JUN10, "2024-06-24", "2024-06-24", "weekday_of_week"),
+        ("June in two years", JUN10, "2026-06-01", "2026-06-30", "annual_shift"),
+        ("Easter in 2 years", JUN10, "2026-04-05", "2026-04-05", "annual_shift"),
+        ("Christmas 2 years ago", JUN10, "2022-12-25", "2022-12-25", "annual_shift"),
+        ("Black Friday of this year", JUN10, "2024-11-29", "2024-11-29", "annual_shift"),
+        ("the Christmas before last", JUN10, "2022-12-25", "2022-12-25", "annual_shift"),
+        ("the Friday before Christmas", datetime(2024, 12, 28, 20), "2024-12-20", "2024-12-20", "weekday_anchor"),
+        ("two weeks from Saturday", JUN10, "2024-06-29", "2024-06-29", "chain_n"),
+        ("the week of March 17, 2025", JUN10, "2025-03-17", "2025-03-23", "week_of"),
+        ("the 15th of next month", JUN10, "2024-07-15", "2024-07-15", "day_of_month_rel"),
+        ("the first half of 2024", JUN10, "2024-01-01", "2024-06-30", "part_of"),
+        ("H2 2023", JUN10, "2023-07-01", "2023-12-31", "half_year"),
+        ("Q1 last year", JUN10, "2023-01-01", "2023-03-31", "quarter"),
+        ("by EOM", JUN10, "2024-06-30", "2024-06-30", "eo"),
+        ("5-Nov-98", JUN10, "1998-11-05", "1998-11-05", "d_mon_y"),
+    ],
+)
+def test_composed_expressions(text, now, first, last, rule):
+    s = one(text, now)
+    assert (s.start_date.isoformat(), s.end_date.isoformat(), s.rule) == (first, last, rule)
+
+
+def test_composed_span_records_its_parts():
+    s = one("The meeting is on the third Thursday of November 2019.", JUN10)
+    roles = [(p.role, p.rule, p.text) for p in s.parts]
+    assert ("base", "period", "November 2019") in roles
+    assert ("modifier", "ordinal_of", "third Thursday") in roles
+    chained = one("Two days after Christmas we drove back.", datetime(2024, 12, 28))
+    assert chained.parts[0].role == "anchor" and chained.parts[0].text == "Christmas"
+    assert chained.start_date == date(2024, 12, 27)
+    plain = one("yesterday")
+    assert [(p.role, p.rule) for p in plain.parts] == [("base", "day_word")]
+
+
+def test_the_month_rolls_with_the_tense():
+    # said on the 10th about the future: the beginning of this month is over, so next month's
+    s = one("I'll be traveling at the beginning of the month.", JUN10)
+    assert (s.start_date, s.end_date) == (date(2024, 7, 1), date(2024, 7, 10))
+    s = one("first Tuesday of the month", datetime(2025, 3, 7), prefer="future")
+    assert s.start_date == date(2025, 4, 1)
+    s = one("The last Friday of the month is payday.", JUN10)
+    assert s.start_date == date(2024, 6, 28)
+
+
+# -- tense, prefer ---------------------------------------------------------------------------------
+
+
+def test_last_and_next_are_not_tense_cues():
+    assert one("My last day at work is June 19.", JUN10).start_date == date(2024, 6, 19)
+    assert one("My final exam was on June 19.", JUN10).start_date == date(2023, 6, 19)
+    assert one("My last exam is on Friday.", JUN10).start_date == date(2024, 6, 14)
+
+
+def test_prefer_decides_only_when_the_sentence_has_no_tense():
+    assert one("Thursday", JUN10).start_date == date(2024, 6, 6)
+    assert one("Thursday", JUN10, prefer="future").start_date == date(2024, 6, 13)
+    assert one("Thursday", JUN10, prefer="auto").start_date == date(2024, 6, 6)
+    assert one("I went swimming on Thursday.", JUN10, prefer="future").start_date == date(2024, 6, 6)
+    assert one("June 5th", JUN10, prefer="future").start_date == date(2025, 6, 5)
+    assert one("Christmas", datetime(2024, 12, 28), prefer="future").start_date == date(2025, 12, 25)
+
+
+def test_a_sentence_year_sets_bare_yearly_names():
+    spans = resolve("Valentine's Day is on a Friday this year.", datetime(2025, 3, 7))
+    assert [s.start_date for s in spans] == [date(2025, 2, 14), date(2025, 1, 1)]  # "on a Friday" is no date
+
+
+# -- holidays --------------------------------------------------------------------------------------
+
+
+def test_holidays_come_from_the_configured_country(monkeypatch):
+    now = datetime(2023, 12, 1)
+    assert one("Thanksgiving", now).start_date == date(2023, 11, 23)  # US, 4th Thursday of November
+    assert one("Thanksgiving", now, holiday_country="CA").start_date == date(2023, 10, 9)  # 2nd Monday of October
+    monkeypatch.setenv("CHRONOS_HOLIDAY_COUNTRY", "ca")
+    assert one("Thanksgiving", now).start_date == date(2023, 10, 9)
+    # a name the country lacks comes from its home calendar; Black Friday follows US Thanksgiving
+    assert one("Canada Day", datetime(2024, 6, 10), holiday_country="US").start_date == date(2024, 7, 1)
+    assert one("Black Friday 2024", now).start_date == date(2024, 11, 29)
+
+
+def test_observances_and_multi_day_feasts():
+    now = datetime(2025, 3, 7)
+    assert one("Easter Monday", now).start_date == date(2025, 4, 21)  # Easter 2025 = April 20
+    assert one("Mardi Gras", now).start_date == date(2025, 3, 4)  # Easter - 47
+    assert one("Cyber Monday 2024", now).start_date == date(2024, 12, 2)
+    s = one("Rosh Hashanah 2024", now)
+    assert (s.start_date, s.end_date) == (date(2024, 10, 3), date(2024, 10, 4))
+    assert one("We had dumplings for Chinese New Year.", now).start_date == date(2025, 1, 29)
+
+
+def test_holidays_package_is_imported_only_when_a_holiday_is_named():
+    import subprocess
+
+    code = (
+        "import sys; from chronos_cli.temporal import resolve; "
+        "resolve('We ran a race last Sunday at 7pm', '2023-05-08'); a = 'holidays' in sys.modules; "
+        "resolve('See you at Christmas', '2023-05-08'); print(a, 'holidays' in sys.modules)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.split() == ["False", "True"]
+
+
+# -- clock times -----------------------------------------------------------------------------------
+
+
+def test_clock_times_alone():
+    assert one("Let's meet at 7pm.", JUN10).start == datetime(2024, 6, 10, 19, 0)
+    assert one("at 9am", JUN10, prefer="future").start == datetime(2024, 6, 11, 9, 0)  # passed: tomorrow
+    assert one("I went to bed at 11pm.", JUN10).start == datetime(2024, 6, 9, 23, 0)  # still ahead: yesterday
+    assert one("I woke up at 3 in the morning.", JUN10).start == datetime(2024, 6, 10, 3, 0)
+    assert one("My flight is at 10:30.", JUN10).start == datetime(2024, 6, 10, 22, 30)  # next 10:30 is pm
+    assert one("Meet me at half past seven.", JUN10).start.minute == 30
+
+
+def test_clock_time_on_a_day():
+    s = one("Dinner tonight at 8.", JUN10)
+    assert (s.rule, s.start) == ("at_time", datetime(2024, 6, 10, 20, 0))  # 8 inside tonight = 20:00
+    s = one("The store opens at 10 a.m. on Monday.", datetime(2025, 3, 7, 9, 30))
+    assert s.start == datetime(2025, 3, 10, 10, 0)
+    assert one("We talked at a quarter to ten last night.", JUN10).start == datetime(2024, 6, 9, 21, 45)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I ran the mile in 5:45.",
+        "The ratio is 16:9.",
+        "Psalm 23:4 is my favourite verse.",
+        "Look at 3 options before deciding.",
+        "I usually wake up at 6am.",
+        "We spent the afternoon at the lake.",
+    ],
+)
+def test_not_clock_times(text):
+    assert resolve(text, JUN10) == []
+
+
+# -- numeric dates ---------------------------------------------------------------------------------
+
+
+def test_numeric_dates_without_a_year():
+    assert one("My appointment is on 3/14.", datetime(2025, 3, 7)).start_date == date(2025, 3, 14)
+    assert one("I moved in on 9/1.", JUN10).start_date == date(2023, 9, 1)
+    assert one("on 3/4", JUN10, dayfirst=True).start_date == date(2024, 4, 3)
+    assert one("See you on 12.06.", JUN10).start_date == date(2024, 6, 12)
+    assert one("deadline: Mar7", JUN10).start_date == date(2024, 3, 7)
+
+
+@pytest.mark.parametrize(
+    "text", ["Mix 1/2 cup of sugar.", "I'm available 24/7.", "He got 9/10 on the test.", "The ratio is 3/4."]
+)
+def test_fractions_and_scores_are_not_dates(text):
+    assert resolve(text, JUN10) == []
+
+
+def test_weekday_settles_the_year_of_a_date():
+    assert one("Thu, Mar 7", JUN10).start_date == date(2024, 3, 7)  # 2024-03-07 is a Thursday
+    assert one("Thu, Mar 7", JUN10, prefer="future").start_date == date(2030, 3, 7)  # the next Thursday Mar 7
+    assert one("I broke a mirror on Friday the 13th.", JUN10).start_date == date(2023, 10, 13)
+    assert one("Tuesday, 5 March 2024", JUN10).start_date == date(2024, 3, 5)
+
+
+# -- counts, open ranges, approximate expressions ---------------------------------------------------
+
+
+def test_numbers_too_large_for_the_calendar_give_nothing():
+    assert resolve("I saw a fossil from 5000 years ago.", JUN10) == []
+    s = one("The castle was built 800 years ago.", JUN10)
+    assert s.start_date < date(1224, 6, 10) < s.end_date
+
+
+def test_open_and_rolling_ranges():
+    s = one("I'm out until Friday.", JUN10)
+    assert (s.rule, s.start_date, s.end_date) == ("until", date(2024, 6, 10), date(2024, 6, 14))
+    assert one("I worked there up until last week.", JUN10).rule == "unit_rel"  # past: the period itself
+    s = one("Please reply within the next two weeks.", JUN10)
+    assert (s.start_date, s.end_date) == (date(2024, 6, 10), date(2024, 6, 24))
+    s = one("I'm saving money from now until Christmas.", JUN10)
+    assert (s.start_date, s.end_date) == (date(2024, 6, 10), date(2024, 12, 25))
+
+
+def _centre_and_half(s: TimeSpan) -> tuple[date, int]:
+    return s.start_date + (s.end_date - s.start_date) / 2, (s.end_date - s.start_date).days // 2
+
+
+def test_approximate_counts_are_centred_with_a_margin_by_unit():
+    centre, half = _centre_and_half(one("I started this job about a year ago.", JUN10))
+    assert centre == date(2023, 6, 10) and half == 61  # year margin ± 2 months, not ± 6
+    centre, half = _centre_and_half(one("We moved a couple of months back.", JUN10))
+    assert centre == date(2024, 4, 10) and half == 14  # month margin ± 14 days
+    s = one("I quit a few years ago.", JUN10)  # a few = 2–4: centred on 3 years, ± 1 year
+    assert (s.start_date, s.end_date, s.granularity) == (date(2020, 6, 10), date(2022, 6, 10), "fuzzy")
+    centre, half = _centre_and_half(one("My parents met some 20 years ago.", JUN10))
+    assert abs((centre - date(2004, 6, 10)).days) <= 1 and 729 <= half <= 731  # a tenth of 20 years
+    s = one("I got my first dog a year or so ago.", JUN10)
+    assert s.text == "a year or so ago" and _centre_and_half(s)[1] == 61
+
+
+def test_around_widens_a_named_time():
+    s = one("We met around Christmas.", datetime(2023, 11, 15))
+    assert (s.rule, s.start_date, s.end_date) == ("approx", date(2022, 12, 24), date(2022, 12, 26))
+    s = one("Lunch around noon?", JUN10)
+    assert (s.start, s.end) == (datetime(2024, 6, 10, 11, 30), datetime(2024, 6, 10, 12, 30))
+    assert [x.text for x in resolve("We talked about Christmas.", JUN10)] == ["Christmas"]  # "about" = concerning

@@ -68,3 +68,37 @@ def test_registered_on_main_app():
 
     r = runner.invoke(app, ["time", "yesterday", "--now", "2023-05-08", "--json"])
     assert r.exit_code == 0 and json.loads(r.output)[0]["start"].startswith("2023-05-07")
+
+
+def test_table_shows_the_parts_it_composed():
+    r = runner.invoke(
+        make_app(), ["time", "the third Thursday of November 2019", "--now", "2024-06-10T14:00"], env={"COLUMNS": "220"}
+    )
+    assert r.exit_code == 0, r.output
+    assert "2019-11-21" in r.output and "composed from" in r.output
+    assert "ordinal_of" in r.output and "period" in r.output and "November 2019" in r.output
+
+
+def test_json_carries_the_audit_trail():
+    r = runner.invoke(make_app(), ["time", "Christmas 2 years ago", "--now", "2024-06-10", "--json"])
+    span = json.loads(r.output)[0]
+    assert span["start"].startswith("2022-12-25") and span["rule"] == "annual_shift"
+    assert [(p["role"], p["rule"]) for p in span["parts"]] == [("base", "annual"), ("modifier", "year_shift")]
+    assert span["parts"][1]["value"] == "2022"
+
+
+def test_help_has_examples():
+    r = runner.invoke(make_app(), ["time", "--help"], env={"COLUMNS": "160"})
+    assert r.exit_code == 0
+    assert "Examples" in r.output and 'chronos time "' in r.output and "--prefer future" in r.output
+
+
+def test_country_and_prefer_options():
+    args = ["time", "Thanksgiving", "--now", "2023-12-01", "--json"]
+    assert json.loads(runner.invoke(make_app(), args).output)[0]["start"].startswith("2023-11-23")
+    ca = runner.invoke(make_app(), [*args, "--country", "CA"])
+    assert json.loads(ca.output)[0]["start"].startswith("2023-10-09")  # Canada: 2nd Monday of October
+    fut = runner.invoke(make_app(), ["time", "at 9am", "--now", "2024-06-10T14:00", "--json", "--prefer", "future"])
+    assert json.loads(fut.output)[0]["start"] == "2024-06-11T09:00:00"
+    bad = runner.invoke(make_app(), [*args, "--country", "Narnia"])
+    assert bad.exit_code == 2 and "--country" in bad.output

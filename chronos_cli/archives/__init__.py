@@ -1,4 +1,4 @@
-"""Archive readers: conversation archives → sessions of turns (DESIGN §3, §6).
+"""Archive readers: conversation archives → sessions of turns.
 
     read_archive(path, fmt="auto", tz=None, namespace=None) -> Archive
 
@@ -7,6 +7,11 @@ files (one namespace per instance / sample, prefixed by ``namespace`` when given
 and Claude.ai exports and JSON Lines logs (all into ``namespace``, default "default").
 Any problem with the input is an :class:`ArchiveError` whose ``str`` is one line
 "PATH: WHERE: MESSAGE"; no other exception escapes a reader.
+
+A bad conversation of a ChatGPT or Claude export is left out and listed in
+``Archive.skipped`` (id, title, where, reason) while the rest is read; ``strict=True`` raises
+the first such problem instead. An export in which nothing can be read is an ArchiveError
+either way. JSON Lines logs and benchmark files (LoCoMo, LongMemEval) are always read whole.
 """
 
 from __future__ import annotations
@@ -93,7 +98,13 @@ def _jsonl_folder_files(path: Path) -> list[Path]:
 
 
 def read_archive(
-    path: Path, fmt: str = "auto", *, tz: tzinfo | None = None, namespace: str | None = None, dayfirst: bool = False
+    path: Path,
+    fmt: str = "auto",
+    *,
+    tz: tzinfo | None = None,
+    namespace: str | None = None,
+    dayfirst: bool = False,
+    strict: bool = False,
 ) -> Archive:
     """Read ONE archive file (or a folder of JSONL files, read as one archive).
 
@@ -101,7 +112,8 @@ def read_archive(
     Naive timestamps stay naive (already local wall time); explicit offsets are kept.
     ``namespace``: personal formats go there (default "default"); benchmark instances keep
     their ids, prefixed "namespace/" when it is given. ``dayfirst`` settles "03/04/2026"
-    style dates in JSONL files.
+    style dates in JSONL files. ``strict``: the first bad conversation of an export raises
+    ArchiveError instead of being skipped and listed in ``Archive.skipped``.
     """
     path = Path(path)
     if fmt not in FORMATS and fmt != "auto":
@@ -113,7 +125,13 @@ def read_archive(
                 raise ArchiveError(path, "", f"a folder can only be read as jsonl, not {fmt}")
             files = _jsonl_folder_files(path)
             return read_jsonl(
-                [(f, read_text(f)) for f in files], path, loc=loc, tz=tz, namespace=namespace, dayfirst=dayfirst
+                [(f, read_text(f)) for f in files],
+                path,
+                loc=loc,
+                tz=tz,
+                namespace=namespace,
+                dayfirst=dayfirst,
+                strict=strict,
             )
         text = read_text(path)
         data = None
@@ -122,8 +140,10 @@ def read_archive(
         elif fmt != "jsonl":
             data = parse_json(path, text)
         if fmt == "jsonl":
-            return read_jsonl([(path, text)], path, loc=loc, tz=tz, namespace=namespace, dayfirst=dayfirst)
-        return _JSON_READERS[fmt](path, data, loc=loc, tz=tz, namespace=namespace, dayfirst=dayfirst)
+            return read_jsonl(
+                [(path, text)], path, loc=loc, tz=tz, namespace=namespace, dayfirst=dayfirst, strict=strict
+            )
+        return _JSON_READERS[fmt](path, data, loc=loc, tz=tz, namespace=namespace, dayfirst=dayfirst, strict=strict)
     except ArchiveError:
         raise
     except Exception as e:  # noqa: BLE001 - unexpected structure must still be a one-line ArchiveError
@@ -131,13 +151,19 @@ def read_archive(
 
 
 def read_archives(
-    path: Path, fmt: str = "auto", *, tz: tzinfo | None = None, namespace: str | None = None, dayfirst: bool = False
+    path: Path,
+    fmt: str = "auto",
+    *,
+    tz: tzinfo | None = None,
+    namespace: str | None = None,
+    dayfirst: bool = False,
+    strict: bool = False,
 ) -> list[Archive]:
     """Everything under ``path``: each JSON file is one archive; the JSONL files of one folder
     are read together as one archive (a session may continue from one file to the next)."""
     path = Path(path)
     if path.is_file():
-        return [read_archive(path, fmt, tz=tz, namespace=namespace, dayfirst=dayfirst)]
+        return [read_archive(path, fmt, tz=tz, namespace=namespace, dayfirst=dayfirst, strict=strict)]
     files = iter_archive_files(path)
     archives: list[Archive] = []
     jsonl_dirs: dict[Path, list[Path]] = {}
@@ -145,14 +171,16 @@ def read_archives(
         if f.suffix.lower() in JSONL_SUFFIXES:
             jsonl_dirs.setdefault(f.parent, []).append(f)
         else:
-            archives.append(read_archive(f, fmt, tz=tz, namespace=namespace, dayfirst=dayfirst))
+            archives.append(read_archive(f, fmt, tz=tz, namespace=namespace, dayfirst=dayfirst, strict=strict))
     for folder, group in jsonl_dirs.items():
         if fmt not in ("auto", "jsonl"):
             raise ArchiveError(group[0], "", f"a .jsonl file cannot be read as {fmt}")
         texts = [(f, read_text(f)) for f in group]
         loc = Loc()
         try:
-            archives.append(read_jsonl(texts, folder, loc=loc, tz=tz, namespace=namespace, dayfirst=dayfirst))
+            archives.append(
+                read_jsonl(texts, folder, loc=loc, tz=tz, namespace=namespace, dayfirst=dayfirst, strict=strict)
+            )
         except ArchiveError:
             raise
         except Exception as e:  # noqa: BLE001

@@ -7,12 +7,12 @@ writes) is a UTC instant and is shown in the user's time zone (see common.py).
 
 from __future__ import annotations
 
-from datetime import tzinfo
+from datetime import datetime, tzinfo
 from pathlib import Path
 from typing import Any
 
 from ..models import Archive, Session, Turn
-from .common import ArchiveError, Loc, as_list, time_or_error, want
+from .common import ArchiveError, Loc, Skips, as_list, optional_str, time_or_error, want
 
 _ROLES = {"human": "user", "user": "user", "assistant": "assistant"}
 
@@ -34,48 +34,71 @@ def _text(msg: dict) -> str:
     return text.strip() if isinstance(text, str) else ""
 
 
+def _own_time(path: Path, loc: Loc, obj: dict, tz: tzinfo | None) -> datetime | None:
+    """created_at, else updated_at, of a conversation or message; None when it has neither."""
+    for key in ("created_at", "updated_at"):
+        if obj.get(key) is not None:
+            return time_or_error(path, loc, obj[key], key, tz)
+    return None
+
+
+def _session(
+    path: Path, loc: Loc, conv: Any, i: int, ns: str, seen_ids: dict[str, int], tz: tzinfo | None
+) -> Session | None:
+    want(path, loc, conv, dict, "conversation")
+    cid = str(want(path, loc, conv.get("uuid"), (str, int), "uuid"))
+    loc.where = f"conversation {i} (id {cid})"
+    if cid in seen_ids:
+        raise ArchiveError(path, loc.where, f"duplicate conversation uuid (also conversation {seen_ids[cid]})")
+    title = conv.get("name") if isinstance(conv.get("name"), str) else None
+    conv_time = _own_time(path, loc, conv, tz)
+    msgs = want(path, loc, conv.get("chat_messages", []), list, "chat_messages")
+    turns: list[Turn] = []
+    for k, msg in enumerate(msgs, 1):
+        loc.where = f"conversation {i} (id {cid}) message {k}"
+        want(path, loc, msg, dict, "message")
+        sender = msg.get("sender")
+        role = _ROLES.get(sender) if isinstance(sender, str) else None
+        if role is None:
+            raise ArchiveError(path, loc.where, f"sender must be 'human' or 'assistant', got {sender!r}")
+        text = _text(msg)
+        if not text:
+            continue
+        mid = str(want(path, loc, msg.get("uuid", f"{cid}:{k}"), (str, int), "uuid"))
+        t = _own_time(path, loc, msg, tz) or conv_time
+        if t is None:
+            raise ArchiveError(
+                path, loc.where, "no time: neither the message nor the conversation has a created_at or updated_at"
+            )
+        turns.append(Turn(session_id=cid, turn_id=mid, t_conv=t, speaker=role, role=role, text=text))
+    seen_ids[cid] = i
+    if not turns:
+        return None
+    start = conv_time if conv_time is not None else turns[0].t_conv
+    return Session(namespace=ns, session_id=cid, title=title, t_conv=start, turns=turns)
+
+
 def read_claude(
-    path: Path, data: Any, *, loc: Loc, tz: tzinfo | None, namespace: str | None, dayfirst: bool
+    path: Path, data: Any, *, loc: Loc, tz: tzinfo | None, namespace: str | None, dayfirst: bool, strict: bool = True
 ) -> Archive:
     ns = namespace or "default"
     convs = as_list(path, data, "Claude conversations")
     sessions: list[Session] = []
-    seen_ids: set[str] = set()
+    skips = Skips(path, strict)
+    seen_ids: dict[str, int] = {}
     for i, conv in enumerate(convs, 1):
         loc.where = f"conversation {i}"
-        want(path, loc, conv, dict, "conversation")
-        cid = str(want(path, loc, conv.get("uuid"), (str, int), "uuid"))
-        loc.where = f"conversation {i} (id {cid})"
-        if cid in seen_ids:
-            raise ArchiveError(path, loc.where, "duplicate conversation uuid")
-        seen_ids.add(cid)
-        title = conv.get("name") if isinstance(conv.get("name"), str) else None
-        conv_time = None
-        if conv.get("created_at") is not None:
-            conv_time = time_or_error(path, loc, conv["created_at"], "created_at", tz)
-        msgs = want(path, loc, conv.get("chat_messages", []), list, "chat_messages")
-        turns: list[Turn] = []
-        for k, msg in enumerate(msgs, 1):
-            loc.where = f"conversation {i} (id {cid}) message {k}"
-            want(path, loc, msg, dict, "message")
-            sender = msg.get("sender")
-            role = _ROLES.get(sender) if isinstance(sender, str) else None
-            if role is None:
-                raise ArchiveError(path, loc.where, f"sender must be 'human' or 'assistant', got {sender!r}")
-            text = _text(msg)
-            if not text:
-                continue
-            mid = str(want(path, loc, msg.get("uuid", f"{cid}:{k}"), (str, int), "uuid"))
-            if msg.get("created_at") is not None:
-                t = time_or_error(path, loc, msg["created_at"], "created_at", tz)
-            elif conv_time is not None:
-                t = conv_time
-            else:
-                raise ArchiveError(path, loc.where, "no created_at on the message nor on the conversation")
-            turns.append(Turn(session_id=cid, turn_id=mid, t_conv=t, speaker=role, role=role, text=text))
-        if not turns:
+        try:
+            session = _session(path, loc, conv, i, ns, seen_ids, tz)
+        except Exception as e:  # noqa: BLE001 - one bad conversation must not lose the others
+            raw = conv if isinstance(conv, dict) else {}
+            skips.add(e, loc, id=optional_str(raw.get("uuid")), title=optional_str(raw.get("name")))
             continue
-        start = conv_time if conv_time is not None else turns[0].t_conv
-        sessions.append(Session(namespace=ns, session_id=cid, title=title, t_conv=start, turns=turns))
+        if session is not None:
+            sessions.append(session)
+    if not sessions and skips.items:
+        raise skips.nothing_read(len(convs), "conversations")
+    if not sessions:  # never "0 sessions" in silence
+        raise ArchiveError(path, "", f"none of the {len(convs)} conversations has human or assistant text")
     sessions.sort(key=lambda s: s.t_conv.timestamp())
-    return Archive(path=str(path), format="claude", sessions=sessions)
+    return Archive(path=str(path), format="claude", sessions=sessions, skipped=skips.items)

@@ -1,6 +1,6 @@
 """Shared pieces of the archive readers: the error type, file loading, timestamps.
 
-Time convention (DESIGN §3): ``t_conv`` is the speaker's local wall-clock time.
+Time convention: ``t_conv`` is the speaker's local wall-clock time.
 - an explicit UTC offset other than ``Z`` ("2026-05-03T18:20:00-04:00") is kept as given:
   it already is the speaker's local time;
 - an instant in UTC (epoch seconds, or an ISO string ending in ``Z``) is converted to the
@@ -22,6 +22,7 @@ from typing import Any
 
 from dateutil import parser as du_parser
 
+from chronos_cli.models import Skipped
 from chronos_cli.text import one_line
 
 
@@ -193,3 +194,39 @@ def wrap_unexpected(path: Path, loc: Loc, exc: BaseException) -> ArchiveError:
     """Anything a reader did not foresee becomes an ArchiveError naming where it happened."""
     detail = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
     return ArchiveError(path, loc.where or "top level", f"unexpected structure ({detail})")
+
+
+# ---------------------------------------------------------------- skipping bad parts
+
+
+class Skips:
+    """The conversations of one archive a reader leaves out, and why.
+
+    One malformed conversation must not cost the user the rest of the export, so readers
+    record it here and go on; ``strict`` turns the first problem back into an ArchiveError.
+    """
+
+    def __init__(self, path: Path, strict: bool) -> None:
+        self.path = path
+        self.strict = strict
+        self.items: list[Skipped] = []
+
+    def add(self, exc: BaseException, loc: Loc, *, id: str | None = None, title: str | None = None) -> None:
+        err = exc if isinstance(exc, ArchiveError) else wrap_unexpected(self.path, loc, exc)
+        if self.strict:
+            raise err from None
+        self.items.append(Skipped(path=err.path, where=err.where or loc.where, id=id, title=title, reason=err.message))
+
+    def nothing_read(self, total: int, what: str) -> ArchiveError:
+        """Every part failed: the file as a whole is an error (most likely not this format at all)."""
+        first = self.items[0]
+        return ArchiveError(
+            first.path, first.where, f"{first.reason} (nothing readable: {len(self.items)} of {total} {what} skipped)"
+        )
+
+
+def optional_str(value: Any) -> str | None:
+    """An id or title for a report, when the raw value is usable as one."""
+    if isinstance(value, bool) or not isinstance(value, (str, int)):
+        return None
+    return one_line(str(value), 120)

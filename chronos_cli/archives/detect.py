@@ -33,7 +33,7 @@ def format_of_item(item: Any) -> str | None:
     return None
 
 
-def _looks_like_jsonl(text: str) -> bool:
+def looks_like_jsonl(text: str) -> bool:
     first = next((ln for ln in text.splitlines() if ln.strip()), "")
     try:
         obj = json.loads(first)
@@ -50,7 +50,7 @@ def detect_text(path: Path, text: str) -> tuple[str, Any]:
         data = parse_json(path, text)
     except ArchiveError:
         # several JSON values, one per line, is JSON Lines whatever the extension
-        if _looks_like_jsonl(text):
+        if looks_like_jsonl(text):
             return "jsonl", None
         raise
     items = data if isinstance(data, list) else [data]

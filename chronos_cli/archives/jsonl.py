@@ -43,8 +43,12 @@ def read_jsonl(
     tz: tzinfo | None,
     namespace: str | None,
     dayfirst: bool,
+    strict: bool = True,
 ) -> Archive:
-    """``files``: (path, text) pairs, already decoded; errors name the file and line."""
+    """``files``: (path, text) pairs, already decoded; errors name the file and line.
+
+    Read whole whatever ``strict`` says: a bad line usually means a truncated or mis-written
+    log (not one bad conversation among good ones), so the file fails and nothing of it is kept."""
     ns = namespace or "default"
     order: list[str] = []
     by_session: dict[str, list[Turn]] = {}

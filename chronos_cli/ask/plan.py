@@ -7,14 +7,34 @@ phrase against ``now``. Offline, ``rule_plan`` fills the same structure from cue
 
 from __future__ import annotations
 
+import functools
 import re
 from datetime import datetime
-from typing import Literal, get_args
+from typing import TYPE_CHECKING, Literal, get_args
 
-from pydantic import BaseModel, Field
+import snowballstemmer
+from pydantic import BaseModel, Field, field_validator
 
-Operation = Literal["lookup", "when", "count", "latest", "list", "compare", "multi-hop"]
+if TYPE_CHECKING:
+    from chronos_cli.providers.client import LLM
+
+# the last three come from the planner model only (the rule planner never produces them): kinds of
+# question that cue words cannot tell apart reliably
+Operation = Literal[
+    "lookup",
+    "when",
+    "count",
+    "latest",
+    "list",
+    "compare",
+    "multi-hop",
+    "knowledge-update",
+    "preference",
+    "abstention",
+]
 OPERATIONS: tuple[str, ...] = get_args(Operation)
+MAX_BULLETS = 5
+PLAN_PROMPT_VERSION = 2  # prompts/plan.v2.md
 
 STOP = set(
     [
@@ -170,20 +190,17 @@ STOP = set(
 )
 
 _WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9'\-]*")
+_STEMMER = snowballstemmer.stemmer("english")
 
 
+@functools.lru_cache(maxsize=65536)
 def stem(word: str) -> str:
-    """A crude, predictable stem: hiking/hiked/hikes/hike → hik."""
+    """The English (Porter2) Snowball stem, lower case: hiking/hiked/hikes → hike,
+    volunteering/volunteer → volunt, party → parti (never "part")."""
     w = word.lower().strip("'-")
     if w.endswith("'s"):
         w = w[:-2]
-    for suf in ("ies", "ing", "ied", "ed", "es", "s", "e", "y"):
-        if w.endswith(suf) and len(w) - len(suf) >= 3:
-            w = w[: -len(suf)]
-            break
-    if len(w) >= 4 and w[-1] == w[-2] and w[-1] not in "aeiou":  # running → run
-        w = w[:-1]
-    return w
+    return _STEMMER.stemWord(w)
 
 
 def content_words(text: str) -> list[str]:
@@ -233,12 +250,21 @@ class Plan(BaseModel):
 class PlanDraft(BaseModel):
     """What the planner model returns (dates are the temporal engine's job, not the model's)."""
 
-    bullets: list[str] = Field(min_length=1, max_length=5)
+    bullets: list[str] = Field(min_length=1, max_length=MAX_BULLETS)
     entities: list[str] = Field(default_factory=list)
     attributes: list[str] = Field(default_factory=list)
     time_phrase: str | None = None
     operation: Operation = "lookup"
     hops: list[str] = Field(default_factory=list)
+
+    @field_validator("bullets", mode="before")
+    @classmethod
+    def _first_bullets(cls, v):
+        """A sixth bullet is cut, not a reason for a repair call (the first five are the plan);
+        blank ones are dropped."""
+        if isinstance(v, list):
+            v = [b for b in v if not (isinstance(b, str) and not b.strip())][:MAX_BULLETS]
+        return v
 
 
 # ------------------------------------------------------------------------------------------
@@ -264,8 +290,13 @@ def resolve_range(text: str | None, now: datetime):
 # ------------------------------------------------------------------------------------------
 
 _COUNT = re.compile(r"\b(how many|how often|number of times|count)\b", re.I)
+# a comparison names two things and asks for their order; a "when … after X?" question asks for
+# one date (the "after" clause only says which occurrence), so only yes/no questions with
+# before/after compare
 _COMPARE = re.compile(
-    r"\b(which (came|happened|was) first|first,|before or after|earlier or later|which came|first:)\b|\b(before|after)\b.*\?",
+    r"\b(which (came|happened|was|were) (first|earlier|later)|which (one )?(came|happened) first"
+    r"|first,|first:|before or after|earlier or later|which came)\b"
+    r"|^\s*(did|was|were|had|has|is)\b.*\b(before|after)\b.*\?",
     re.I,
 )
 _LATEST = re.compile(
@@ -274,7 +305,7 @@ _LATEST = re.compile(
     re.I,
 )
 _WHEN = re.compile(
-    r"\b(when|what date|which date|what day|which day|what month|which month|what year|which year|how long ago|how long|since when|what time)\b",
+    r"\b(when|(what|which) (date|day|week|weekend|month|year|season|time)|how long ago|how long|since when)\b",
     re.I,
 )
 _LIST = re.compile(
@@ -299,6 +330,25 @@ def rule_operation(question: str, has_range: bool) -> Operation:
     return "lookup"
 
 
+# words that say what kind of answer is wanted (a date, a plan, something said), not what the
+# question is about: "What month did Ana plan to visit the aquarium?" is about Ana's aquarium visit
+_ANSWER_KIND = {
+    "date",
+    "day",
+    "week",
+    "weekend",
+    "month",
+    "year",
+    "season",
+    "plan",
+    "plans",
+    "planning",
+    "planned",
+    "mention",
+    "mentioned",
+}
+
+
 def _targets(question: str, spans) -> Targets:
     text = question
     for s in sorted(spans, key=lambda s: -s.start_char):  # blank out time phrases
@@ -310,7 +360,7 @@ def _targets(question: str, spans) -> Targets:
         if w.lower().endswith("'s"):
             w = w[:-2]
         is_first, first = first, False
-        if w.lower() in STOP or len(w) < 2:
+        if w.lower() in STOP or w.lower() in _ANSWER_KIND or len(w) < 2:
             continue
         if w[0].isupper() and not is_first:
             entities.append(w)
@@ -370,18 +420,44 @@ def rule_plan(question: str, now: datetime, *, dynamic: bool = True) -> Plan:
     )
 
 
+# words that stand for something said before ("and when was the last one?")
+_ANAPHORA = {"one", "ones", "it", "that", "them", "there", "then"}
+
+
+def hop_plans(hops: list[str], now: datetime) -> list[tuple[str, Plan]]:
+    """A rule plan per part of a multi-part question. A part that names nothing of its own
+    ("…, and when was the last one?", "…, and what was my time?") is about what the part
+    before it named: it takes that part's targets, and its time range when it has none."""
+    out: list[tuple[str, Plan]] = []
+    for h in hops:
+        p = rule_plan(h, now)
+        own = [w for w in p.targets.words() if w.lower() not in _ANAPHORA]
+        if out and not own:
+            prev = out[-1][1]
+            p = p.model_copy(update={"targets": prev.targets.model_copy(deep=True)})
+            if p.time_range is None and prev.time_range is not None:
+                p = p.model_copy(update={"time_range": prev.time_range, "time_phrase": prev.time_phrase})
+        out.append((h, p))
+    return out
+
+
 # ------------------------------------------------------------------------------------------
 # model planner
 # ------------------------------------------------------------------------------------------
 
 
-def model_plan(llm, question: str, now: datetime) -> Plan:
-    """Ask the planner model; on an unusable reply fall back to the rule plan (error kept)."""
+def model_plan(llm: LLM, question: str, now: datetime, *, events: bool = True, dates: bool = True) -> Plan:
+    """Ask the planner model; on an unusable reply fall back to the rule plan (error kept).
+    ``events``/``dates`` False (``--turns-only``/``--no-date-filter``): the prompt describes no
+    event calendar / no date filters."""
     from chronos_cli.prompts import load_prompt
-    from chronos_cli.providers.llm import LLMError, structured
+    from chronos_cli.providers.errors import LLMError
+    from chronos_cli.providers.structured import structured
 
-    prompt = load_prompt("plan")
-    system = prompt.render(now=now.strftime("%Y-%m-%d %H:%M (%A)"), operations=", ".join(OPERATIONS))
+    prompt = load_prompt("plan", version=PLAN_PROMPT_VERSION)
+    system = prompt.render(
+        now=now.strftime("%Y-%m-%d %H:%M (%A)"), operations=", ".join(OPERATIONS), events=events, dates=dates
+    )
     messages = [{"role": "system", "content": system}, {"role": "user", "content": question}]
     try:
         draft = structured(llm, messages, PlanDraft, prompt_version=prompt.version)
@@ -393,7 +469,7 @@ def model_plan(llm, question: str, now: datetime) -> Plan:
     if draft.time_phrase and tr is None:  # the phrase alone did not resolve: try it in the question
         tr, _ = resolve_range(question, now)
     return Plan(
-        bullets=draft.bullets[:5],
+        bullets=draft.bullets,
         targets=Targets(entities=draft.entities, attributes=draft.attributes),
         time_phrase=draft.time_phrase,
         time_range=tr,

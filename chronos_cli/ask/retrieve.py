@@ -2,7 +2,7 @@
 each expanded with its previous and next turn → grouped by session date as seed context.
 
 With a reranker (Cohere) the dense top-``pool`` is reranked. Offline, several rankings of the
-turns are fused by reciprocal rank fusion (``chronos_cli.event_query.rrf``):
+turns are fused by reciprocal rank fusion (``chronos_cli.ranking.rrf``):
 
 - dense: the question's vector against the turn vectors;
 - BM25 (LanceDB full-text) on the question's content words (question scaffolding removed);
@@ -22,15 +22,20 @@ import threading
 from collections import defaultdict
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
 
 from lancedb.expr import col
 
-from chronos_cli.ask.fusion import rerank_rows, rrf_rows
 from chronos_cli.ask.plan import TimeRange
 from chronos_cli.event_query import hybrid_events
-from chronos_cli.store.tables import EVENTS, TURNS, Store, turn_row_to_json
+from chronos_cli.hits import TurnHit, with_score
+from chronos_cli.ranking import rerank, rrf
+from chronos_cli.store.tables import EVENTS, TURNS, Store
 from chronos_cli.text import one_line
+
+if TYPE_CHECKING:
+    from chronos_cli.providers.rerank import Reranker
 
 TURN_TEXT_LIMIT = 600
 
@@ -142,13 +147,6 @@ SIDE_K = 50
 _WORD = re.compile(r"\w+")
 
 
-def turn_json(row: dict[str, Any]) -> dict[str, Any]:
-    out = turn_row_to_json(row)
-    out.pop("attrs", None)
-    out["score"] = round(float(row.get("_score", 0.0)), 6)
-    return out
-
-
 # -- query analysis ------------------------------------------------------------------------
 
 
@@ -234,7 +232,7 @@ def _cols(store: Store) -> list[str]:
     return [c for c in t.schema.names if c != "vector"]
 
 
-def event_turn_ranking(store: Store, query: str, qvec, *, where=None, k: int = EVENT_K) -> list[dict[str, Any]]:
+def event_turn_ranking(store: Store, query: str, qvec, *, where=None, k: int = EVENT_K) -> list[TurnHit]:
     """Turns ranked by the event calendar: events by vector + BM25 (RRF), each event's source
     turns in its place (first occurrence wins)."""
     if store.table(EVENTS) is None:
@@ -243,30 +241,30 @@ def event_turn_ranking(store: Store, query: str, qvec, *, where=None, k: int = E
     order: list[str] = []
     seen: set[str] = set()
     for e in events:
-        for tid in e.get("source_turn_ids") or []:
-            key = Store.turn_key(e["namespace"], e["session_id"], tid)
+        for tid in e.source_turn_ids:
+            key = Store.turn_key(e.namespace, e.session_id, tid)
             if key not in seen:
                 seen.add(key)
                 order.append(key)
     if not order:
         return []
-    data = store.scan(TURNS, where=col("key").isin(order), columns=_cols(store)).to_pylist()
-    by_key = {r["key"]: r for r in data}
+    data = store.hits(TURNS, store.scan(TURNS, where=col("key").isin(order), columns=_cols(store)))
+    by_key = {h.key: h for h in data}
     return [by_key[k] for k in order if k in by_key]
 
 
-def window_ranking(store: Store, hits: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def window_ranking(store: Store, hits: list[TurnHit], where=None) -> list[TurnHit]:
     """BM25 of a turn in its context: each turn scored with its own BM25 score plus its previous
     and next turn's (the evidence is often a short reply — "Yes, last Tuesday!" — whose
     question's words are in the turn before it). ``hits``: a BM25 ranking of turns."""
     if not hits:
         return []
     score: dict[tuple[str, int], float] = defaultdict(float)
-    rows: dict[tuple[str, int], dict[str, Any]] = {}
+    rows: dict[tuple[str, int], TurnHit] = {}
     for h in hits:
-        p = (h["session_key"], int(h["turn_index"]))
+        p = (h.session_key, h.turn_index)
         rows[p] = h
-        s = float(h.get("_score", 0.0))
+        s = h.score
         for d in (0, -1, 1):  # the hit first: on a tie it ranks above its neighbours
             score[(p[0], p[1] + d)] += s
     missing = [p for p in score if p not in rows and p[1] >= 0]
@@ -274,20 +272,17 @@ def window_ranking(store: Store, hits: list[dict[str, Any]]) -> list[dict[str, A
         sessions = sorted({p[0] for p in missing})
         idx = sorted({p[1] for p in missing})
         data = store.scan(
-            TURNS, where=col("session_key").isin(sessions) & col("turn_index").isin(idx), columns=_cols(store)
-        ).to_pylist()
+            TURNS,
+            where=_and(where, col("session_key").isin(sessions) & col("turn_index").isin(idx)),
+            columns=_cols(store),
+        )
         want = set(missing)
-        for r in data:
-            p = (r["session_key"], int(r["turn_index"]))
+        for h in store.hits(TURNS, data):
+            p = (h.session_key, h.turn_index)
             if p in want:
-                rows[p] = r
+                rows[p] = h
     order = sorted((p for p in score if p in rows), key=lambda p: -score[p])
-    out = []
-    for p in order:
-        r = dict(rows[p])
-        r["_score"] = score[p]
-        out.append(r)
-    return out
+    return [with_score(rows[p], score[p]) for p in order]
 
 
 def _range_filter(time_range: TimeRange | None):
@@ -306,27 +301,28 @@ def initial_retrieval(
     qvec,
     *,
     where=None,
-    reranker=None,
+    reranker: Reranker | None = None,
     use_rerank: bool = True,
     pool: int = 100,
     top_n: int = 15,
     time_range: TimeRange | None = None,
-) -> list[dict[str, Any]]:
-    """The ranked top ``top_n`` turn rows (with ``_score``).
+    events: bool = True,
+) -> list[TurnHit]:
+    """The ranked top ``top_n`` turns (each with its ``score``).
 
     ``time_range``: the plan's resolved range: offline, turns said in it get one more ranking
-    (a boost, not a filter).
+    (a boost, not a filter). ``events`` False (``--turns-only``): no ranking from the event calendar.
     """
     if not use_rerank or reranker is not None:
         dense = store.vector_search(TURNS, qvec, k=pool, where=where)
-        return rerank_rows(question, dense, top_n=top_n, reranker=reranker, use_rerank=use_rerank)
-    rankings = offline_rankings(store, question, qvec, where=where, pool=pool, time_range=time_range)
+        return rerank(question, dense, top_n=top_n, reranker=reranker, use_rerank=use_rerank)
+    rankings = offline_rankings(store, question, qvec, where=where, pool=pool, time_range=time_range, events=events)
     return fuse(rankings, top_n=top_n)
 
 
-def fuse(rankings: dict[str, list[dict[str, Any]]], *, top_n: int) -> list[dict[str, Any]]:
-    """RRF of the named rankings, each counted once; ``_score`` = fused score."""
-    return rrf_rows(list(rankings.values()), top_n=top_n)
+def fuse(rankings: dict[str, list[TurnHit]], *, top_n: int) -> list[TurnHit]:
+    """RRF of the named rankings, each counted once; ``score`` = fused score."""
+    return rrf(list(rankings.values()), top_n=top_n)
 
 
 def offline_rankings(
@@ -337,7 +333,8 @@ def offline_rankings(
     where=None,
     pool: int = 100,
     time_range: TimeRange | None = None,
-) -> dict[str, list[dict[str, Any]]]:
+    events: bool = True,
+) -> dict[str, list[TurnHit]]:
     """The offline rankings of turns to fuse, by name (queries run concurrently):
 
     dense · bm25 (in context: a turn with its neighbours) · events · people_bm25 ·
@@ -346,9 +343,10 @@ def offline_rankings(
     query = content_query(question)
     jobs: dict[str, Any] = {
         "dense": lambda: store.vector_search(TURNS, qvec, k=pool, where=where),
-        "bm25": lambda: window_ranking(store, store.text_search(TURNS, query, k=pool, where=where)),
-        "events": lambda: event_turn_ranking(store, query, qvec, where=where),
+        "bm25": lambda: window_ranking(store, store.text_search(TURNS, query, k=pool, where=where), where),
     }
+    if events:  # off under --turns-only: the ablation must not see the event calendar at all
+        jobs["events"] = lambda: event_turn_ranking(store, query, qvec, where=where)
     named, used = question_speakers(question, speakers_of(store, where))
     if named:
         side_q = content_query(question, drop=used)
@@ -362,12 +360,13 @@ def offline_rankings(
     return {name: f.result() for name, f in futures.items()}
 
 
-def expand_neighbours(store: Store, ranked: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The ranked turns plus the previous and next turn of each in its session (one scan)."""
+def expand_neighbours(store: Store, ranked: list[TurnHit], said_until: datetime | None = None) -> list[TurnHit]:
+    """The ranked turns (``hit``) plus the previous and next turn of each in its session (one
+    scan), none said after ``said_until``."""
     if not ranked:
         return []
-    sessions = sorted({(r["namespace"], r["session_id"]) for r in ranked})
-    wanted = {(r["session_key"], r["turn_index"] + d) for r in ranked for d in (-1, 0, 1)}
+    sessions = sorted({(h.namespace, h.session_id) for h in ranked})
+    wanted = {(h.session_key, h.turn_index + d) for h in ranked for d in (-1, 0, 1)}
     cols = [
         "key",
         "namespace",
@@ -382,30 +381,28 @@ def expand_neighbours(store: Store, ranked: list[dict[str, Any]]) -> list[dict[s
         "text",
         "title",
     ]
-    data = store.scan(TURNS, where=Store.build_filter(session_ids=sessions), columns=cols).to_pylist()
-    hit_keys = {r["key"] for r in ranked}
-    out = [r for r in data if (r["session_key"], r["turn_index"]) in wanted]
-    for r in out:
-        r["_hit"] = r["key"] in hit_keys
-    return out
+    where = Store.build_filter(session_ids=sessions, said_until=said_until)
+    data = store.hits(TURNS, store.scan(TURNS, where=where, columns=cols))
+    hit_keys = {h.key for h in ranked}
+    return [h.model_copy(update={"hit": h.key in hit_keys}) for h in data if (h.session_key, h.turn_index) in wanted]
 
 
-def format_context(rows: list[dict[str, Any]]) -> str:
+def format_context(rows: list[TurnHit]) -> str:
     """Turns grouped by session (sessions in date order), each line with its turn id and time."""
-    by_session: dict[tuple[str, str], list[dict[str, Any]]] = defaultdict(list)
-    for r in rows:
-        by_session[(r["namespace"], r["session_id"])].append(r)
+    by_session: dict[tuple[str, str], list[TurnHit]] = defaultdict(list)
+    for h in rows:
+        by_session[(h.namespace, h.session_id)].append(h)
     blocks = []
-    for (ns, sid), turns in sorted(by_session.items(), key=lambda kv: min(t["t_conv"] for t in kv[1])):
-        turns.sort(key=lambda t: t["turn_index"])
-        t0 = turns[0]["t_conv"]
-        title = turns[0].get("title") or ""
+    for (ns, sid), turns in sorted(by_session.items(), key=lambda kv: min(t.t_conv for t in kv[1])):
+        turns.sort(key=lambda t: t.turn_index)
+        t0 = turns[0].t_conv
+        title = turns[0].title
         head = f"### session {sid} ({ns}) — {t0:%Y-%m-%d %A}" + (f" — “{title}”" if title else "")
         lines = [head]
         for t in turns:
-            mark = "*" if t.get("_hit") else " "
+            mark = "*" if t.hit else " "
             lines.append(
-                f"{mark}[{t['turn_id']} · {t['t_conv']:%Y-%m-%d %H:%M}] {t['speaker']}: {one_line(t['text'], TURN_TEXT_LIMIT)}"
+                f"{mark}[{t.turn_id} · {t.t_conv:%Y-%m-%d %H:%M}] {t.speaker}: {one_line(t.text, TURN_TEXT_LIMIT)}"
             )
         blocks.append("\n".join(lines))
     return "\n\n".join(blocks)

@@ -4,13 +4,19 @@ Schemas are generated from each tool method's type hints and docstring (``Args:`
 Arguments are validated by a pydantic model built from the same signature; dates must be
 ISO (``YYYY-MM-DD`` or ``YYYY-MM-DDTHH:MM[:SS]``) and become datetimes before they reach
 ``Store.build_filter`` — no model string is ever pasted into a query. Every failure comes
-back as a one-line error text for the model.
+back as a one-line error text for the model — after automatic retries with back-off when the
+failure may be transient (storage I/O, an embedding provider), as the paper's agent retries
+its tool calls.
+
+Under ``--no-date-filter`` the schemas carry no ``start``/``end``; a call that still sends them
+is run without them and told so in its result (never silently).
 """
 
 from __future__ import annotations
 
 import inspect
 import json
+import random
 import re
 import threading
 import time
@@ -21,11 +27,13 @@ from typing import Any
 
 from pydantic import ConfigDict, ValidationError, create_model
 
-from chronos_cli.ask.fusion import rerank_rows
 from chronos_cli.ask.retrieve import content_query
 from chronos_cli.ask.steps import TOOL_NAMES, AskOptions
-from chronos_cli.providers.llm import ToolCall
-from chronos_cli.store.tables import EVENTS, TURNS, Store, StoreError, event_row_to_json
+from chronos_cli.hits import EventHit, Hit, TurnHit
+from chronos_cli.providers.errors import ProviderError
+from chronos_cli.providers.messages import ToolCall
+from chronos_cli.ranking import rerank
+from chronos_cli.store.tables import EVENTS, TURNS, Store, StoreError
 from chronos_cli.temporal.dates import parse_iso_bound
 from chronos_cli.text import one_line
 
@@ -33,12 +41,47 @@ POOL = 100
 MAX_K = 50
 GREP_LIMIT = 40
 TEXT_LIMIT = 500
+TOOL_RETRIES = 2  # retries of a tool call that failed in a way that may pass (3 attempts in all)
+RETRY_BASE_DELAY = 0.25  # seconds before the first retry; doubled each time, × jitter 0.5–1
+DATE_ARGS = ("start", "end")
+DATES_IGNORED = "(the date filter is off in this run: start/end were ignored)"
 
 _ISO = re.compile(r"^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?)?$")
 
 
+backoff_sleep = time.sleep  # the wait between retries (tests stand in a recorder)
+
+
 class ToolError(Exception):
     """A bad call: the message goes back to the model."""
+
+
+class _Exhausted(Exception):
+    """A transient failure that lasted through every retry."""
+
+    def __init__(self, cause: Exception, attempts: int) -> None:
+        super().__init__(str(cause))
+        self.cause = cause
+        self.attempts = attempts
+
+
+def _first_line(e: BaseException) -> str:
+    return str(e).splitlines()[0] if str(e) else ""
+
+
+def transient(exc: BaseException) -> bool:
+    """May the same tool call succeed if tried again? No for the model's own mistakes (bad
+    arguments, a bad regular expression: ``ToolError``/``StoreError``), for provider failures
+    that are final (auth, bad request) and for programming errors; yes for the rest — I/O and
+    network errors, timeouts, the storage engine's runtime errors, a provider's 429/5xx."""
+    from chronos_cli.providers.embed import EmbedError
+
+    if isinstance(exc, ProviderError):
+        return exc.retryable
+    if isinstance(exc, OSError):  # I/O, connection, timeout
+        return True
+    permanent = (ToolError, StoreError, EmbedError, ValidationError, ValueError, TypeError, LookupError, AttributeError)
+    return not isinstance(exc, (*permanent, NotImplementedError))
 
 
 def parse_date_arg(value: Any, *, name: str, end: bool = False) -> datetime | None:
@@ -58,10 +101,11 @@ def parse_date_arg(value: Any, *, name: str, end: bool = False) -> datetime | No
 class ToolResult:
     text: str  # what the model reads
     kind: str  # turns | events
-    hits: list[dict[str, Any]] = field(default_factory=list)  # rows (no vectors), ranked
+    hits: list[Hit] = field(default_factory=list)  # ranked
     error: str | None = None
     ms: float = 0.0
     arguments: Any = None
+    attempts: int = 1  # > 1: the call was retried after a transient failure
 
 
 # ------------------------------------------------------------------------------------------
@@ -95,13 +139,14 @@ def _json_type(tp) -> tuple[str, bool]:
     return _JSON_TYPES[tp], False
 
 
-def tool_schema(fn) -> dict[str, Any]:
+def tool_schema(fn, *, drop: tuple[str, ...] = ()) -> dict[str, Any]:
+    """The function-calling schema of ``fn`` (``drop``: parameters left out)."""
     hints = typing.get_type_hints(fn)
     description, docs = _doc_parts(fn)
     props: dict[str, Any] = {}
     required = []
     for name, p in inspect.signature(fn).parameters.items():
-        if name == "self":
+        if name == "self" or name in drop:
             continue
         jtype, optional = _json_type(hints[name])
         prop: dict[str, Any] = {"type": jtype, "description": docs.get(name, "")}
@@ -135,17 +180,24 @@ def _args_model(fn):
 # ------------------------------------------------------------------------------------------
 
 
-def format_turn(r: dict[str, Any]) -> str:
-    return f"[{r['namespace']} · session {r['session_id']} · {r['turn_id']} · {r['t_conv']:%Y-%m-%d %H:%M %a}] {r['speaker']}: {one_line(r['text'], TEXT_LIMIT)}"
-
-
-def format_event(r: dict[str, Any]) -> str:
-    j = event_row_to_json(r)
-    when = j["start"] if j["start"] == j["end"] else f"{j['start']} – {j['end']}"
-    expr = f", from “{r['time_expression']}”" if r.get("time_expression") else ", the day it was said"
+def format_turn(h: TurnHit) -> str:
     return (
-        f"[event {when} ({r['granularity']}{expr}) · {r['namespace']} · session {r['session_id']} said {r['t_conv']:%Y-%m-%d}"
-        f" · turns {', '.join(j['source_turn_ids'])}] {r['text']} — evidence: {one_line(r.get('evidence'), 300)}"
+        f"[{h.namespace} · session {h.session_id} · {h.turn_id} · {h.t_conv:%Y-%m-%d %H:%M %a}] "
+        f"{h.speaker}: {one_line(h.text, TEXT_LIMIT)}"
+    )
+
+
+def format_event(e: EventHit) -> str:
+    j = e.to_json()
+    if e.undated:
+        when = f"undated: on or before {j['end']}, no time cue"
+    else:
+        span = j["start"] if j["start"] == j["end"] else f"{j['start']} – {j['end']}"
+        expr = f", from “{e.time_expression}”" if e.time_expression else ""
+        when = f"{span} ({e.granularity}{expr})"
+    return (
+        f"[event {when} · {e.namespace} · session {e.session_id} said {e.t_conv:%Y-%m-%d}"
+        f" · turns {', '.join(e.source_turn_ids)}] {e.text} — evidence: {one_line(e.evidence, 300)}"
     )
 
 
@@ -154,16 +206,33 @@ class Tools:
 
     NAMES = TOOL_NAMES
 
-    def __init__(self, store: Store, embedder, question: str, *, namespaces=None, reranker=None, options=None) -> None:
+    def __init__(
+        self,
+        store: Store,
+        embedder,
+        question: str,
+        *,
+        namespaces=None,
+        reranker=None,
+        options=None,
+        said_until: datetime | None = None,
+        retries: int = TOOL_RETRIES,
+        retry_base_delay: float = RETRY_BASE_DELAY,
+        sleep=None,
+    ) -> None:
         self.store = store
         self.embedder = embedder
         self.question = question
+        self.said_until = said_until  # the question's "now": nothing said later is seen
         self.namespaces = list(namespaces) if namespaces else None
         self.reranker = reranker
         self.options = options or AskOptions()
         self.enabled = self.options.tool_names()
+        self.retries = retries
+        self.retry_base_delay = retry_base_delay
+        self._sleep = sleep or backoff_sleep
         # (table, filter SQL) -> the question's BM25 ranking there (one question's lifetime)
-        self._lex_cache: dict[tuple[str, str | None], list[dict[str, Any]]] = {}
+        self._lex_cache: dict[tuple[str, str | None], list[Hit]] = {}
         self._lex_lock = threading.Lock()
 
     # -- the tools themselves (their docstrings are the schemas) --------------------------
@@ -205,11 +274,12 @@ class Tools:
 
     def grep_events(self, pattern: str, start: str | None = None, end: str | None = None) -> ToolResult:
         """Case-insensitive regular expression (RE2 syntax) over event texts and aliases, by date.
-        With pattern "." and a date range it lists every event in the range.
+        Pattern "." lists every event.
 
         Args:
             pattern: the regular expression, e.g. "hik(e|ed|ing)"
-            start: only events overlapping the range from this ISO date (YYYY-MM-DD), optional
+            start: only events overlapping the range from this ISO date (YYYY-MM-DD), optional;
+                with pattern "." and start/end: every event in the range
             end: only events overlapping the range up to this ISO date (YYYY-MM-DD), optional
         """
         return self._grep(EVENTS, pattern, start, end)
@@ -217,7 +287,8 @@ class Tools:
     # -- schemas and dispatch ------------------------------------------------------------
 
     def schemas(self) -> list[dict[str, Any]]:
-        return [tool_schema(getattr(Tools, n)) for n in self.enabled]
+        drop = () if self.options.date_filter else DATE_ARGS  # --no-date-filter: no date arguments offered
+        return [tool_schema(getattr(Tools, n), drop=drop) for n in self.enabled]
 
     def call(self, tc: ToolCall) -> ToolResult:
         """Run one tool call; never raises: any failure becomes an error text."""
@@ -238,17 +309,41 @@ class Tools:
                     f"{'.'.join(str(x) for x in err['loc']) or '(root)'}: {err['msg']}" for err in e.errors()[:5]
                 )
                 raise ToolError(f"bad arguments for {tc.name}: {msgs}") from None
-            res = getattr(self, tc.name)(**valid.model_dump())
+            kwargs = valid.model_dump()
+            res = self._run(tc.name, kwargs)
+            if not self.options.date_filter and any(kwargs.get(k) for k in DATE_ARGS):
+                res.text = f"{DATES_IGNORED}\n{res.text}"
         except ToolError as e:
             res = ToolResult(text=f"ERROR: {e}", kind="", error=str(e))
         except StoreError as e:
             res = ToolResult(text=f"ERROR: {tc.name} failed: {e}", kind="", error=str(e))
+        except _Exhausted as x:
+            e = x.cause
+            msg = f"{tc.name} failed after {x.attempts} attempts: {type(e).__name__}: {_first_line(e)}"
+            res = ToolResult(text=f"ERROR: {msg}", kind="", error=msg, attempts=x.attempts)
         except Exception as e:  # noqa: BLE001 - a failing search goes back to the model as text
-            msg = f"{tc.name} failed: {type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}"
+            msg = f"{tc.name} failed: {type(e).__name__}: {_first_line(e)}"
             res = ToolResult(text=f"ERROR: {msg}", kind="", error=msg)
         res.ms = round((time.perf_counter() - t0) * 1000, 1)
         res.arguments = args
         return res
+
+    def _run(self, name: str, kwargs: dict[str, Any]) -> ToolResult:
+        """The tool itself; a transient failure is retried with exponential back-off (with
+        jitter, so concurrent calls do not retry in step), the last failure is raised."""
+        attempt = 0
+        while True:
+            try:
+                res = getattr(self, name)(**kwargs)
+                res.attempts = attempt + 1
+                return res
+            except Exception as e:
+                if not transient(e):
+                    raise
+                if attempt >= self.retries:
+                    raise _Exhausted(e, attempt + 1) from e
+                self._sleep(self.retry_base_delay * 2**attempt * random.uniform(0.5, 1.0))
+                attempt += 1
 
     # -- shared --------------------------------------------------------------------------
 
@@ -260,8 +355,15 @@ class Tools:
         if not self.options.date_filter:
             s = e = None
         if name == EVENTS:
-            return Store.build_filter(namespaces=self.namespaces, start=s, end=e, time_col="start", end_col="end")
-        return Store.build_filter(namespaces=self.namespaces, start=s, end=e)
+            return Store.build_filter(
+                namespaces=self.namespaces,
+                start=s,
+                end=e,
+                time_col="start",
+                end_col="end",
+                said_until=self.said_until,
+            )
+        return Store.build_filter(namespaces=self.namespaces, start=s, end=e, said_until=self.said_until)
 
     def _search(self, name: str, query: str, k: int, start, end) -> ToolResult:
         if not query.strip():
@@ -272,7 +374,7 @@ class Tools:
         vec = self.embedder.embed([query])[0]
         dense = self.store.vector_search(name, vec, k=POOL, where=where)
         lexical = self._question_bm25(name, where) if self.options.rerank and self.reranker is None else []
-        rows = rerank_rows(
+        hits = rerank(
             self.question,
             dense,
             lexical,
@@ -280,13 +382,10 @@ class Tools:
             reranker=self.reranker,
             use_rerank=self.options.rerank,
             restrict_to_dense=True,
-            text_of=(lambda r: r.get("text") or "")
-            if name == TURNS
-            else (lambda r: f"{r['text']} ({r['start']:%Y-%m-%d}): {r.get('evidence') or ''}"),
         )
-        return self._result(name, rows)
+        return self._result(name, hits)
 
-    def _question_bm25(self, name: str, where) -> list[dict[str, Any]]:
+    def _question_bm25(self, name: str, where) -> list[Hit]:
         """BM25 ranking of the ORIGINAL question's content words (``content_query``, as the
         initial retrieval queries it) in table ``name`` under ``where``: the offline reranker's
         lexical list. Computed once per (table, filter) for this question."""
@@ -310,7 +409,7 @@ class Tools:
             res.text += f"\n({total} matches; the first {GREP_LIMIT} shown — narrow the pattern or the dates)"
         return res
 
-    def _result(self, name: str, rows: list[dict[str, Any]], all_rows=None) -> ToolResult:
+    def _result(self, name: str, rows: list[Hit], all_rows: list[Hit] | None = None) -> ToolResult:
         kind = "turns" if name == TURNS else "events"
         fmt = format_turn if name == TURNS else format_event
         if not rows:

@@ -10,7 +10,6 @@ from pathlib import Path
 import typer
 
 from chronos_cli.cli.common import (
-    ABLATIONS,
     DB_HELP,
     GrepOnly,
     NoDateFilter,
@@ -18,14 +17,17 @@ from chronos_cli.cli.common import (
     NoInitialRetrieval,
     NoRerank,
     TurnsOnly,
+    TzOption,
     VectorOnly,
     ask_options,
+    check_namespaces,
     err_console,
     fail,
-    open_store,
     parse_now,
     print_json,
+    runtime,
     settings,
+    setup_failures,
 )
 
 
@@ -37,7 +39,12 @@ def register(app: typer.Typer) -> None:
         namespace: list[str] = typer.Option(
             None, "--namespace", "-n", help="Namespace(s) to search (repeatable; default all)."
         ),
-        now: str = typer.Option(None, "--now", help="The moment the question is asked (ISO; default: now)."),
+        now: str = typer.Option(
+            None,
+            "--now",
+            help="The moment the question is asked (ISO; an offset is honoured; default: now). Nothing said after it is seen.",
+        ),
+        tz: TzOption = None,
         offline: bool = typer.Option(False, "--offline", help="Use no model even if one is configured."),
         model: str = typer.Option(None, "--model", help="LiteLLM model for the agent (default CHRONOS_MODEL)."),
         planner_model: str = typer.Option(
@@ -68,76 +75,59 @@ def register(app: typer.Typer) -> None:
         """
         if (question is None) == (batch is None):
             fail("give a QUESTION or --batch FILE.jsonl (not both)", 2)
-        if batch is not None and not batch.exists():
+        if question is not None and not question.strip():
+            fail("the question is empty", 2)
+        if batch is not None and not batch.is_file():
             fail(f"{batch}: no such file", 2)
-        s = settings(db=db, model=model, planner_model=planner_model, offline=offline)
-        now_dt = parse_now(now)
+        s = settings(db=db, model=model, planner_model=planner_model, offline=offline, tz=tz)
+        now_dt = parse_now(now, s.tz)
 
-        given = locals()
-        flags = {name: given[name] for name in ABLATIONS}
+        flags = {
+            "no_initial_retrieval": no_initial_retrieval,
+            "no_dynamic_prompting": no_dynamic_prompting,
+            "no_rerank": no_rerank,
+            "no_date_filter": no_date_filter,
+            "grep_only": grep_only,
+            "vector_only": vector_only,
+            "turns_only": turns_only,
+        }
         options = ask_options(flags, offline=offline or s.effective_model is None, max_steps=max_steps)
-        store = open_store(s.db)
-        ctx = _context(s, store, options, json_out or batch is not None)
-        namespaces = list(namespace) if namespace else None
+        rt = runtime(s)
+        ask = _answerer(rt, options, quiet=json_out or batch is not None)
+        namespaces = check_namespaces(rt.store, namespace)
         if batch is not None:
-            _batch(batch, ctx, now_dt, namespaces)
+            _batch(batch, ask, now_dt, namespaces, s.tz)
         else:
-            _one(question, ctx, now_dt, namespaces, json_out)
+            _one(question, ask, now_dt, namespaces, json_out)
 
 
-def _context(s, store, options, quiet: bool) -> dict:
-    from chronos_cli.providers.embed import EmbedError, get_embedder
-    from chronos_cli.store.tables import StoreError
+def _answerer(rt, options, *, quiet: bool):
+    """``chronos_cli.ask.answer`` bound to the runtime's parts; fails here, before any question,
+    when a part cannot be built (no index, an embedder that does not match the database)."""
+    from functools import partial
 
-    console = err_console()
-    meta = store.embed_model()
-    try:
-        embedder = get_embedder(meta[0] if meta else s.embed_model, api_base=s.api_base)
-        if meta:
-            store.check_embedder(embedder.name, embedder.dim)
-    except (EmbedError, StoreError) as e:
-        fail(str(e))
-    llm = planner = None
-    if not options.offline:
-        from chronos_cli.providers.llm import client_for
-
-        llm = client_for(s, s.effective_model)
-        pm = s.effective_planner_model
-        planner = llm if pm == s.effective_model else client_for(s, pm)
-    elif not quiet:
-        console.print("[dim]offline: no model configured — rule planner and rule policy, retrieval-based answers[/]")
-    from chronos_cli.providers.rerank import reranker_for
-
-    reranker = None if options.offline else reranker_for(s)
-    return {
-        "store": store,
-        "embedder": embedder,
-        "llm": llm,
-        "planner": planner,
-        "reranker": reranker,
-        "options": options,
-    }
-
-
-def _run(question: str, ctx: dict, now, namespaces, on_step=None):
     from chronos_cli.ask.agent import answer
 
-    return answer(
-        question,
-        store=ctx["store"],
-        embedder=ctx["embedder"],
-        now=now,
-        options=ctx["options"],
-        llm=ctx["llm"],
-        planner_llm=ctx["planner"],
-        reranker=ctx["reranker"],
-        namespaces=namespaces,
-        on_step=on_step,
-    )
+    live = not options.offline
+    with setup_failures():
+        ask = partial(
+            answer,
+            store=rt.store,
+            embedder=rt.embedder,
+            options=options,
+            llm=rt.agent_llm if live else None,
+            planner_llm=rt.planner_llm if live else None,
+            reranker=rt.reranker if live else None,
+        )
+    if not live and not quiet:
+        err_console().print(
+            "[dim]offline: no model configured — rule planner and rule policy, retrieval-based answers[/]"
+        )
+    return ask
 
 
-def _one(question: str, ctx: dict, now, namespaces, json_out: bool) -> None:
-    from chronos_cli.providers.llm import LLMError
+def _one(question: str, ask, now, namespaces, json_out: bool) -> None:
+    from chronos_cli.providers.errors import LLMError
     from chronos_cli.store.tables import StoreError
 
     on_step = None
@@ -149,7 +139,7 @@ def _one(question: str, ctx: dict, now, namespaces, json_out: bool) -> None:
         console = Console(highlight=False)
         on_step = TraceRenderer(err_console())
     try:
-        result = _run(question, ctx, now, namespaces, on_step)
+        result = ask(question, now=now, namespaces=namespaces, on_step=on_step)
     except (LLMError, StoreError) as e:
         fail(str(e))
     if json_out:
@@ -158,10 +148,17 @@ def _one(question: str, ctx: dict, now, namespaces, json_out: bool) -> None:
         print_answer(console, result)
 
 
-def _batch(path: Path, ctx: dict, default_now, namespaces) -> None:
-    from datetime import datetime
+def _batch(path: Path, ask, default_now, namespaces, tz: str | None) -> None:
+    """One JSON line out per question line in; a bad line gets an error line and the batch goes
+    on; any failure makes the command exit 1 after a one-line summary on stderr."""
+    from chronos_cli.clock import parse_moment, zone
 
-    for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+    failed = total = 0
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError) as e:
+        fail(f"{path}: cannot read: {e}", 2)
+    for n, line in enumerate(lines, 1):
         if not line.strip():
             continue
         qid = None
@@ -173,9 +170,13 @@ def _batch(path: Path, ctx: dict, default_now, namespaces) -> None:
             q = item.get("question")
             if not isinstance(q, str) or not q.strip():
                 raise ValueError("missing 'question'")
-            now = datetime.fromisoformat(item["now"]).replace(tzinfo=None) if item.get("now") else default_now
-            out = {"id": qid, **_run(q, ctx, now, namespaces).to_json()}
+            now = parse_moment(item["now"], zone(tz)) if item.get("now") else default_now
+            out = {"id": qid, **ask(q, now=now, namespaces=namespaces).to_json()}
         except Exception as e:  # noqa: BLE001 - one bad line never stops the batch
+            failed += 1
             out = {"id": qid if qid is not None else n, "line": n, "error": f"{type(e).__name__}: {e}"}
+        total += 1
         sys.stdout.write(json.dumps(out, ensure_ascii=False, default=str) + "\n")
         sys.stdout.flush()
+    if failed:
+        fail(f"{failed} of {total} batch line(s) failed (see their 'error' fields)", 1)

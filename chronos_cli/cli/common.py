@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import date, datetime
 from typing import Annotated, Any, NoReturn
 
@@ -45,13 +47,32 @@ def parse_day(value: str | None, *, end: bool = False, option: str = "--since") 
         fail(f"{option}: {e}", 2)
 
 
-def parse_now(value: str | None) -> datetime:
-    if value is None:
-        return datetime.now().replace(microsecond=0)
+def user_zone(tz: str | None):
+    """The zone of ``--tz``/``CHRONOS_TZ`` (None: the system's); a bad name is a usage error."""
+    from chronos_cli.clock import ClockError, zone
+
     try:
-        return datetime.fromisoformat(value).replace(tzinfo=None)
-    except ValueError:
-        fail(f"--now: {value!r} is not an ISO date or datetime (e.g. 2023-05-08T14:00)", 2)
+        return zone(tz)
+    except ClockError as e:
+        fail(f"--tz: {e}", 2)
+
+
+def parse_now(value: str | None, tz: str | None = None) -> datetime:
+    """``--now`` as local wall time in the user's zone (an explicit offset is converted to it)."""
+    from chronos_cli.clock import ClockError, parse_moment
+
+    try:
+        return parse_moment(value, user_zone(tz))
+    except ClockError as e:
+        fail(f"--now: {e}", 2)
+
+
+TzOption = Annotated[
+    str | None,
+    typer.Option(
+        "--tz", help="Your time zone for --now and relative dates (IANA name; env CHRONOS_TZ; default: the system's)."
+    ),
+]
 
 
 def _default(o: Any) -> Any:
@@ -66,19 +87,28 @@ def print_json(obj: Any) -> None:
     sys.stdout.write(json.dumps(obj, ensure_ascii=False, indent=2, default=_default) + "\n")
 
 
-def open_store(uri: str, *, must_exist: bool = True):
-    from chronos_cli.config import storage_options
-    from chronos_cli.store.tables import Store, StoreError
+def runtime(s: Settings, *, must_exist: bool = True):
+    """The command's parts (store, embedder, models, reranker, extractor), each built on first use."""
+    from chronos_cli.runtime import Runtime
+
+    return Runtime(s, must_exist=must_exist)
+
+
+@contextmanager
+def setup_failures() -> Iterator[None]:
+    """A part the runtime cannot build (no index, a mismatched embedder, …) ends the command in one line."""
+    from chronos_cli.runtime import SetupError
 
     try:
-        store = Store(uri, storage_options=storage_options(uri))
-    except ConfigError as e:
-        fail(str(e), 2)
-    except StoreError as e:
-        fail(str(e))
-    if must_exist and not store.exists():
-        fail(f"no index at {uri}: run `chronos index PATH --db {uri}` first")
-    return store
+        yield
+    except SetupError as e:
+        fail(str(e), e.exit_code)
+
+
+def open_store(s: Settings, *, must_exist: bool = True):
+    """The store of ``s.db`` alone (commands that need no model)."""
+    with setup_failures():
+        return runtime(s, must_exist=must_exist).store
 
 
 # The paper's Table 3 ablations, shared by `ask` and `eval` (one definition of each flag).
@@ -121,3 +151,16 @@ def ask_options(flags: dict[str, Any], *, offline: bool, max_steps: int):
         vector_only=flags["vector_only"],
         turns_only=flags["turns_only"],
     )
+
+
+def check_namespaces(store, namespaces) -> list[str] | None:
+    """The ``--namespace`` values, each known to the database; an unknown one is a usage error
+    that lists the known ones. None/empty: all namespaces."""
+    if not namespaces:
+        return None
+    known = store.namespaces()
+    unknown = [n for n in namespaces if n not in known]
+    if unknown:
+        listed = ", ".join(known[:20]) + (f" … ({len(known)} in all)" if len(known) > 20 else "")
+        fail(f"unknown namespace {', '.join(map(repr, unknown))}; known: {listed or '(none)'}", 2)
+    return list(namespaces)

@@ -14,7 +14,13 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Show the effective settings (flag > env > config file > default), keys masked.
 
-        Example: chronos config --json
+        Examples:
+
+          chronos config
+
+          chronos config --json
+
+          CHRONOS_MODEL=gpt-4o chronos config    # see an env var take effect
         """
         from chronos_cli.config import ENV_VARS, config_path, secret_status
 
@@ -32,18 +38,29 @@ def register(app: typer.Typer) -> None:
             )
             return
         from rich.console import Console
-        from rich.table import Table
 
-        table = Table(title=f"chronos settings  ({config_path()})", title_justify="left")
-        for c in ("setting", "value", "from", "env var"):
-            table.add_column(c)
-        for n, v, src, env in rows:
-            table.add_row(n, "" if v is None else str(v), src, env)
-        for k, masked in keys.items():
-            table.add_row(k, masked, "env", k)
         console = Console()
-        console.print(table)
+        console.print(f"chronos settings  ({config_path()})", soft_wrap=True, highlight=False)
+        table_rows = [(n, "" if v is None else str(v), src, env) for n, v, src, env in rows]
+        table_rows += [(k, masked, "env", k) for k, masked in keys.items()]
+        console.print(_table(table_rows))
         if s.model is None:
             console.print(
                 "No model configured: Chronos runs offline (local embeddings, rule-based extraction and answers)."
             )
+
+
+def _table(rows: list[tuple[str, str, str, str]]):
+    """Names, sources and env vars never wrap or shorten; only values fold onto more lines. A
+    shortened value ("/root/.config/chro…") is worse than none: paths and model names are what
+    people copy from here. No borders, so an 80-column terminal still leaves room for values."""
+    from rich.table import Table
+
+    table = Table(box=None, pad_edge=False, header_style="bold underline")
+    table.add_column("setting", no_wrap=True)
+    table.add_column("value", overflow="fold", ratio=1)
+    table.add_column("from", no_wrap=True)
+    table.add_column("env var", no_wrap=True)
+    for row in rows:
+        table.add_row(*row)
+    return table

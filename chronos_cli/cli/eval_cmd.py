@@ -24,15 +24,17 @@ from chronos_cli.cli.common import (
     ask_options,
     err_console,
     fail,
-    open_store,
     print_json,
+    runtime,
     settings,
+    setup_failures,
 )
 
 eval_app = typer.Typer(
     name="eval",
     help=(
         "Benchmarks: LongMemEval (the paper's Table 1 / Table 3) and LoCoMo.\n\n"
+        "Examples:\n\n"
         "  chronos eval longmemeval longmemeval_s.json --model gpt-4o\n\n"
         "  chronos eval longmemeval FILE --retrieval-only      # recall/NDCG, no model\n\n"
         "  chronos eval locomo locomo10.json --offline          # rule-scored, no model"
@@ -62,7 +64,9 @@ def _command(benchmark: str, summary: str):
             None, "--planner-model", help="Planner model (default CHRONOS_PLANNER_MODEL, else --model)."
         ),
         judge_model: str = typer.Option(
-            None, "--judge-model", help="Judge model (default CHRONOS_JUDGE_MODEL, else gpt-4o as in the paper)."
+            None,
+            "--judge-model",
+            help="Judge model (default CHRONOS_JUDGE_MODEL, else gpt-4o-2024-08-06, the judge LongMemEval uses).",
         ),
         no_judge: bool = typer.Option(
             False,
@@ -109,7 +113,9 @@ eval_app.command("longmemeval")(
         "longmemeval",
         """Evaluate on LongMemEval (S, M or oracle JSON): Table 1 accuracy by type, retrieval recall/NDCG.
 
-    Each instance is indexed in its own namespace and asked at its question_date. Examples:
+    Each instance is indexed in its own namespace and asked at its question_date.
+
+    Examples:
 
       chronos eval longmemeval longmemeval_s.json --model gpt-4o --judge-model gpt-4o
 
@@ -123,6 +129,8 @@ eval_app.command("locomo")(
     _command(
         "locomo",
         """Evaluate on LoCoMo: accuracy by category, F1, date match, evidence recall.
+
+    Examples:
 
       chronos eval locomo locomo10.json --offline
 
@@ -145,6 +153,12 @@ def _run(benchmark: str, f: dict[str, Any]) -> None:
         types = module.parse_types(f["types"])
     except ValueError as e:
         fail(f"--types: {e}", 2)
+    from chronos_cli.evals.benchmark import EvalError, load_checked
+
+    try:  # before any folder or database is created: a wrong file must leave nothing behind
+        raw = load_checked(f["file"], benchmark)
+    except EvalError as e:
+        fail(str(e), 2)
     s = settings(
         db=None, model=f["model"], planner_model=f["planner_model"], judge_model=f["judge_model"], offline=f["offline"]
     )
@@ -175,11 +189,9 @@ def _run(benchmark: str, f: dict[str, Any]) -> None:
         say(f"[dim]{n}[/]")
 
     from chronos_cli.config import app_dir
-    from chronos_cli.evals.benchmark import EvalError, file_hash, run_benchmark
+    from chronos_cli.evals.benchmark import file_hash, run_benchmark
     from chronos_cli.evals.runner import EvalSetup, RunInterrupted
-    from chronos_cli.providers.embed import EmbedError, get_embedder
-    from chronos_cli.providers.llm import client_for
-    from chronos_cli.providers.rerank import reranker_for
+    from chronos_cli.providers.embed import EmbedError
     from chronos_cli.store.tables import StoreError
 
     fhash = file_hash(f["file"])
@@ -199,29 +211,12 @@ def _run(benchmark: str, f: dict[str, Any]) -> None:
     if f["no_rerank"]:
         models["rerank"] = "none (dense order)"
     out = _out_dir(f, benchmark, fhash, models, opt_names, retrieval_only, use_judge)
-    store = open_store(db, must_exist=False)
-    try:
-        embedder = get_embedder(s.embed_model, api_base=s.api_base)
-    except EmbedError as e:
-        fail(str(e))
-    extractor = None
-    if not retrieval_only and not f["turns_only"]:
-        from chronos_cli.extract import get_extractor
-
-        extractor = get_extractor(s)
-    setup = EvalSetup(
-        store=store,
-        embedder=embedder,
-        options=options,
-        retrieval_only=retrieval_only,
-        reranker=reranker_for(s) if not retrieval_only or s.cohere_key else None,
-    )
-    if agent_model:
-        setup.make_llms = _llm_factory(s)
-    if use_judge:
-        from chronos_cli.evals.judge import Judge
-
-        setup.judge = Judge(client_for(s, s.judge_model, extra={"max_tokens": 10}))
+    rt = runtime(s.model_copy(update={"db": db}), must_exist=False)
+    with setup_failures():
+        setup = EvalSetup.from_runtime(
+            rt, options=options, retrieval_only=retrieval_only, agent=agent_model is not None, judge=use_judge
+        )
+        extractor = None if (retrieval_only or f["turns_only"]) else rt.extractor
     meta = {
         "db": db,
         "models": models,
@@ -250,6 +245,7 @@ def _run(benchmark: str, f: dict[str, Any]) -> None:
                 extractor=extractor,
                 index_callbacks=icb,
                 meta=meta,
+                raw=raw,
             )
     except RunInterrupted as e:
         interrupted = e
@@ -282,7 +278,7 @@ def _run(benchmark: str, f: dict[str, Any]) -> None:
 
 def _archive_errors():
     from chronos_cli.archives import ArchiveError
-    from chronos_cli.providers.llm import LLMOutputError, ProviderError
+    from chronos_cli.providers.errors import LLMOutputError, ProviderError
 
     return (ArchiveError, ProviderError, LLMOutputError)
 
@@ -316,17 +312,6 @@ def _out_dir(f, benchmark, fhash, models, opt_names, retrieval_only, use_judge) 
             fail(f"--resume: no earlier run of this file with these settings under {runs} (pass --out DIR)", 2)
         return found[-1]
     return runs / f"{key}-{datetime.now():%Y%m%d-%H%M%S}"
-
-
-def _llm_factory(s):
-    from chronos_cli.providers.llm import client_for
-
-    def make():
-        llm = client_for(s, s.effective_model)
-        planner = s.effective_planner_model
-        return llm, (llm if planner in (None, s.effective_model) else client_for(s, planner))
-
-    return make
 
 
 _PROVIDER_KEYS = (  # (model name prefix, env var) for the common providers; others are not pre-checked

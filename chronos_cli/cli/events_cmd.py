@@ -4,7 +4,18 @@ from __future__ import annotations
 
 import typer
 
-from chronos_cli.cli.common import DB_HELP, fail, open_store, parse_day, parse_now, print_json, settings
+from chronos_cli.cli.common import (
+    DB_HELP,
+    TzOption,
+    check_namespaces,
+    fail,
+    parse_day,
+    parse_now,
+    print_json,
+    runtime,
+    settings,
+    setup_failures,
+)
 
 
 def register(app: typer.Typer) -> None:
@@ -16,18 +27,36 @@ def register(app: typer.Typer) -> None:
             "--when",
             help='A time phrase, e.g. "last month", "in May 2023" (resolved against --now). Events overlapping it are listed, unless they are more than 3 × as wide (+ 2 days).',
         ),
-        now: str = typer.Option(None, "--now", help="The moment --when is read from (ISO; default: now)."),
+        now: str = typer.Option(
+            None,
+            "--now",
+            help="The moment --when is read from (ISO, an offset is honoured; default: now). Nothing said after it is listed.",
+        ),
+        tz: TzOption = None,
         since: str = typer.Option(None, "--since", help="Events that end on or after this date (YYYY-MM-DD)."),
         until: str = typer.Option(None, "--until", help="Events that start on or before this date (YYYY-MM-DD)."),
         query: str = typer.Option(
-            None, "--query", "-q", help="Hybrid search (vectors + full text, fused by reciprocal rank)."
+            None,
+            "--query",
+            "-q",
+            help="Only events matching this text (full-text or close in meaning), best first unless --sort date.",
+        ),
+        sort: str = typer.Option(
+            None, "--sort", help="Order: 'date' or 'relevance' (default: relevance with --query, else date)."
+        ),
+        undated: bool = typer.Option(
+            False, "--undated", help="With a date window, also list undated events said in or after it."
         ),
         session: list[str] = typer.Option(None, "--session", help="Only this session id (repeatable)."),
         namespace: list[str] = typer.Option(None, "--namespace", "-n", help="Only this namespace (repeatable)."),
         speaker: str = typer.Option(None, "--speaker", help="Only events whose subject is this person."),
-        limit: int = typer.Option(200, "--limit", help="Show at most this many events (0: all)."),
+        limit: int = typer.Option(
+            None, "--limit", help="Show at most this many events (default: 200 in the table, all in --json; 0: all)."
+        ),
         timeline: bool = typer.Option(False, "--timeline", help="Event counts per week or month, as bars."),
-        json_out: bool = typer.Option(False, "--json", help="Print JSON (the §3 event fields, ISO dates)."),
+        json_out: bool = typer.Option(
+            False, "--json", help="Print every matching event as JSON (ISO dates; an undated event has start null)."
+        ),
     ) -> None:
         """List dated events, sorted by start date.
 
@@ -41,12 +70,32 @@ def register(app: typer.Typer) -> None:
         """
         if when and (since or until):
             fail("use either --when or --since/--until, not both", 2)
-        if limit < 0:
+        if limit is not None and limit < 0:
             fail("--limit must be 0 (all) or more", 2)
-        ranges = _ranges(when, now, since, until)
-        s = settings(db=db)
-        store = open_store(s.db)
-        rows = _find(store, s, ranges, query, session or [], namespace or [], speaker, limit, timeline)
+        if sort not in (None, "date", "relevance"):
+            fail("--sort must be 'date' or 'relevance'", 2)
+        if limit is None:
+            limit = 0 if json_out else 200
+        s = settings(db=db, tz=tz)
+        moment = parse_now(now, s.tz)
+        ranges = _ranges(when, moment, since, until)
+        rt = runtime(s)
+        with setup_failures():
+            namespaces = check_namespaces(rt.store, namespace) or []
+        rows = _find(
+            rt,
+            s,
+            ranges,
+            query,
+            session or [],
+            namespaces,
+            speaker,
+            limit,
+            timeline,
+            said_until=moment,
+            by_date=sort == "date" or (sort is None and not query),
+            undated=undated,
+        )
         if timeline:
             from chronos_cli.event_query import timeline_buckets
 
@@ -60,21 +109,19 @@ def register(app: typer.Typer) -> None:
         if limit:
             rows = rows[:limit]
         if json_out:
-            from chronos_cli.store.tables import event_row_to_json
-
-            print_json([event_row_to_json(r) for r in rows])
+            print_json([e.to_json() for e in rows])
             return
         from chronos_cli.cli.render.calendar import print_events
 
         print_events(rows, total)
 
 
-def _ranges(when, now, since, until):
+def _ranges(when, moment, since, until):
     """[(start, end)] to overlap: the spans of --when (their union), or --since/--until."""
     if when:
         from chronos_cli.temporal import resolve
 
-        spans = resolve(when, parse_now(now))
+        spans = resolve(when, moment)
         if not spans:
             fail(f'--when: no time expression found in {when!r} (try e.g. "last month" or "May 2023")', 2)
         return [(sp.start, sp.end) for sp in spans]
@@ -85,21 +132,20 @@ def _ranges(when, now, since, until):
     return [(lo, hi)] if (lo or hi) else []
 
 
-def _find(store, s, ranges, query, sessions, namespaces, speaker, limit, timeline) -> list[dict]:
+def _find(
+    rt, s, ranges, query, sessions, namespaces, speaker, limit, timeline, *, said_until, by_date, undated
+) -> list:
     from chronos_cli.event_query import find_events
     from chronos_cli.store.tables import EVENTS, StoreError
 
+    with setup_failures():
+        store = rt.store
     if store.table(EVENTS) is None:
         fail(f"no events in {s.db}: run `chronos index PATH --db {s.db}` (without --no-events) first")
     embedder = None
     if query:
-        from chronos_cli.providers.embed import EmbedError, get_embedder
-
-        model = store.embed_model()
-        try:
-            embedder = get_embedder(model[0] if model else s.embed_model, api_base=s.api_base)
-        except EmbedError as e:
-            fail(str(e))
+        with setup_failures():  # the model the database was embedded with
+            embedder = rt.embedder
     try:
         return find_events(
             store,
@@ -110,6 +156,9 @@ def _find(store, s, ranges, query, sessions, namespaces, speaker, limit, timelin
             namespaces=namespaces,
             speaker=speaker,
             limit=0 if timeline else limit,
+            said_until=said_until,
+            by_date=by_date,
+            undated=undated,
         )
     except StoreError as e:
         fail(str(e))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from chronos_cli.cli.common import DB_HELP, fail, open_store, parse_day, print_json, settings
+from chronos_cli.cli.common import DB_HELP, check_namespaces, fail, open_store, parse_day, print_json, settings
 
 
 def register(app: typer.Typer) -> None:
@@ -21,8 +21,10 @@ def register(app: typer.Typer) -> None:
             None, "--namespace", "-n", help="Only these namespaces (repeatable; default all)."
         ),
         ignore_case: bool = typer.Option(False, "-i", "--ignore-case", help="Case-insensitive match."),
-        limit: int = typer.Option(50, "--limit", help="Show at most this many matches (0 = all)."),
-        json_out: bool = typer.Option(False, "--json", help="Print a JSON list of matching turns."),
+        limit: int = typer.Option(
+            None, "--limit", help="Show at most this many matches (default: 50 on screen, all in --json; 0: all)."
+        ),
+        json_out: bool = typer.Option(False, "--json", help="Print a JSON list of every matching turn (or event)."),
     ) -> None:
         """Find turns by regular expression, oldest first.
 
@@ -34,17 +36,22 @@ def register(app: typer.Typer) -> None:
 
           chronos grep "hik(e|ing)" --speaker user --limit 10
         """
-        from chronos_cli.store.tables import EVENTS, TURNS, Store, StoreError, turn_row_to_json
+        from chronos_cli.store.tables import EVENTS, TURNS, Store, StoreError
+
+        if limit is not None and limit < 0:
+            fail("--limit must be 0 (all) or more", 2)
+        if limit is None:
+            limit = 0 if json_out else 50
 
         s = settings(db=db)
         start = parse_day(since, option="--since")
         end = parse_day(until, end=True, option="--until")
         if start and end and start > end:
             fail("--since is after --until", 2)
-        store = open_store(s.db)
+        store = open_store(s)
         name = EVENTS if events else TURNS
         try:
-            namespaces = list(namespace or [])
+            namespaces = check_namespaces(store, namespace) or []
             sessions = None
             if session:
                 sessions = [(ns, session) for ns in (namespaces or store.namespaces())]
@@ -67,12 +74,7 @@ def register(app: typer.Typer) -> None:
         except StoreError as e:
             fail(str(e), 2)
         if json_out:
-            if events:
-                from chronos_cli.store.tables import event_row_to_json
-
-                print_json([event_row_to_json(r) for r in shown])
-            else:
-                print_json([turn_row_to_json(r) for r in shown])
+            print_json([h.to_json() for h in shown])
             return
         if events:
             from chronos_cli.cli.render.calendar import print_events

@@ -1,7 +1,8 @@
-"""`chronos time TEXT`: show what a phrase means to Chronos (the temporal engine).
+"""`chronos time TEXT`: show what a phrase means to Chronos (the temporal engine), and the
+parts each span was composed from (the audit trail).
 
-Light on purpose: only the temporal package (pydantic + stdlib) and, inside the
-command, rich. Never litellm/lancedb/onnxruntime.
+Light on purpose: only the temporal package (pydantic + stdlib; `holidays` when a holiday is
+named) and, inside the command, rich. Never litellm/lancedb/onnxruntime.
 """
 
 from __future__ import annotations
@@ -13,6 +14,11 @@ import typer
 from chronos_cli.cli.common import parse_now
 
 
+def _parts_text(span) -> str:
+    """One line per part: "base period “November 2019” = 2019-11-01 – 2019-11-30"."""
+    return "\n".join(f"{p.role} {p.rule}" + (f" “{p.text}”" if p.text else "") + f" = {p.value}" for p in span.parts)
+
+
 def register(app: typer.Typer) -> None:
     @app.command("time")
     def time_command(
@@ -20,35 +26,75 @@ def register(app: typer.Typer) -> None:
         now: str | None = typer.Option(
             None, "--now", help="Moment the text was said (ISO 8601). Default: now, local time."
         ),
-        as_json: bool = typer.Option(False, "--json", help="Print a JSON list of spans."),
+        as_json: bool = typer.Option(False, "--json", help="Print a JSON list of spans (with their parts)."),
         dayfirst: bool = typer.Option(False, "--dayfirst", help="Read 03/04/2022 as 3 April (day first)."),
-        prefer: str = typer.Option("auto", "--prefer", help="auto | past | future: direction for bare names."),
+        prefer: str = typer.Option(
+            "past",
+            "--prefer",
+            help="past | future: direction for bare names when the sentence's tense gives none (auto = past).",
+        ),
+        country: str | None = typer.Option(
+            None,
+            "--country",
+            help="Holiday calendar (ISO country code). Default: setting holiday_country "
+            "(env CHRONOS_HOLIDAY_COUNTRY), else US.",
+        ),
     ) -> None:
-        """Resolve the time expressions in TEXT to inclusive date ranges."""
+        """Resolve the time expressions in TEXT to inclusive date ranges, and show the parts
+        each one was composed from (base, modifiers, anchor).
+
+        Examples:
+
+          chronos time "We ran a charity race last Sunday" --now 2023-05-08T14:00
+
+          chronos time "the third Thursday of November 2019"
+
+          chronos time "Christmas 2 years ago" --json
+
+          chronos time "about a year ago" --now 2024-06-10
+
+          chronos time "at 7pm" --prefer future
+
+          chronos time "Thanksgiving" --country CA
+        """
         from chronos_cli.temporal import resolve
 
         if prefer not in ("auto", "past", "future"):
-            typer.echo(f"Error: --prefer must be auto, past or future, not {prefer!r}.", err=True)
+            typer.echo(f"Error: --prefer must be past, future or auto, not {prefer!r}.", err=True)
+            raise typer.Exit(2)
+        if country is not None and not (len(country) == 2 and country.isalpha()):
+            typer.echo(f"Error: --country must be a two-letter country code, not {country!r}.", err=True)
             raise typer.Exit(2)
         moment = parse_now(now)
-        spans = resolve(text, moment, prefer=prefer, dayfirst=dayfirst)  # type: ignore[arg-type]
+        spans = resolve(text, moment, prefer=prefer, dayfirst=dayfirst, holiday_country=country)  # type: ignore[arg-type]
         if as_json:
-            typer.echo(json.dumps([s.to_json() for s in spans], indent=2))
+            typer.echo(json.dumps([s.to_json() for s in spans], indent=2, ensure_ascii=False))
             return
         from rich.console import Console
         from rich.table import Table
+        from rich.text import Text
 
         console = Console()
         wall = moment.replace(tzinfo=None)
         if not spans:
             console.print(f"No time expression found (now = {wall:%Y-%m-%d %H:%M}, {wall:%A}).")
             return
-        table = Table(title=f"now = {wall:%Y-%m-%d %H:%M} ({wall:%A})")
+        table = Table(title=f"now = {wall:%Y-%m-%d %H:%M} ({wall:%A})", show_lines=True)
         table.add_column("phrase")
         for col in ("start", "end", "granularity", "rule"):
             table.add_column(col, no_wrap=True)
         table.add_column("means")
+        table.add_column("composed from")
         for s in spans:
             fmt = "%Y-%m-%d %H:%M" if s.granularity in ("instant", "part_of_day") else "%Y-%m-%d"
-            table.add_row(s.text, s.start.strftime(fmt), s.end.strftime(fmt), s.granularity, s.rule, s.display())
+            cells = (
+                s.text,
+                s.start.strftime(fmt),
+                s.end.strftime(fmt),
+                s.granularity,
+                s.rule,
+                s.display(),
+                _parts_text(s),
+            )
+            table.add_row(*(Text(c) for c in cells))  # Text: brackets in the input are not markup
         console.print(table)

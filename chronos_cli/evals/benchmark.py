@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import tempfile
 from collections.abc import Sequence
 from datetime import datetime
 from pathlib import Path
@@ -44,10 +43,18 @@ def file_hash(path: Path) -> str:
     return h.hexdigest()[:12]
 
 
-def load_raw(path: Path) -> list[dict]:
+def load_raw(path: Path, expected: str = "a benchmark JSON file") -> list[dict]:
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
+        text = Path(path).read_text(encoding="utf-8")
     except (OSError, ValueError) as e:
+        raise EvalError(f"{path}: cannot read the file: {e}") from None
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError) as e:
+        from chronos_cli.archives.detect import looks_like_jsonl
+
+        if looks_like_jsonl(text):
+            raise EvalError(f"{path}: found a JSON Lines chat log, expected {expected}") from None
         raise EvalError(f"{path}: cannot read JSON: {e}") from None
     if isinstance(data, dict):
         data = [data]
@@ -56,18 +63,72 @@ def load_raw(path: Path) -> list[dict]:
     return data
 
 
-def index_selection(
-    path: Path, module, raw: list[dict], chosen: list[dict], store, embedder, *, extractor=None, callbacks=None
-):
-    """Index the chosen instances (all of ``path``, or a subset written to a temporary file)."""
-    from chronos_cli.index.pipeline import index_paths
+# what each format is called in messages (the archive readers' format names)
+FORMAT_NAMES = {
+    "longmemeval": "a LongMemEval file",
+    "locomo": "a LoCoMo file",
+    "chatgpt": "a ChatGPT export",
+    "claude": "a Claude export",
+    "jsonl": "a JSON Lines chat log",
+}
 
-    if len(chosen) == len(raw):
-        return index_paths([path], store, embedder, fmt=module.FORMAT, extractor=extractor, callbacks=callbacks)
-    with tempfile.TemporaryDirectory(prefix="chronos-eval-") as tmp:
-        sub = Path(tmp) / f"{Path(path).stem}.subset.json"
-        sub.write_text(json.dumps(chosen), encoding="utf-8")
-        return index_paths([sub], store, embedder, fmt=module.FORMAT, extractor=extractor, callbacks=callbacks)
+
+def check_format(path: Path, benchmark: str, raw: list) -> None:
+    """Fail before anything is created when ``raw`` is not ``benchmark``'s file: the message names
+    the format found and the one expected (a LoCoMo file given to ``eval longmemeval`` must
+    not end in a KeyError, nor in "no questions selected")."""
+    from chronos_cli.archives.detect import format_of_item
+
+    expected = FORMAT_NAMES[benchmark]
+    if not raw:
+        raise EvalError(f"{path}: found an empty list, expected {expected}")
+    for n, item in enumerate(raw, 1):
+        found = format_of_item(item)
+        if found == benchmark:
+            problem = BENCHMARKS[benchmark].item_problem(item)
+            if problem is None:
+                continue
+            raise EvalError(f"{path}: item {n}: {problem} (expected {expected})")
+        what = FORMAT_NAMES[found] if found else _describe(item)
+        hint = f"; run: chronos eval {found} {path}" if found in BENCHMARKS else ""
+        where = "" if n == 1 else f"item {n}: "
+        raise EvalError(f"{path}: {where}found {what}, expected {expected}{hint}")
+
+
+def _describe(item: object) -> str:
+    """An unknown item, for the message: its type and first keys."""
+    from chronos_cli.archives.common import type_name
+
+    if isinstance(item, dict):
+        keys = ", ".join(list(item)[:5])
+        return f"an unknown format (an object with keys {keys})" if keys else "an unknown format (an empty object)"
+    return f"an unknown format (a list holding a {type_name(item)})"
+
+
+def load_checked(path: Path, benchmark: str) -> list[dict]:
+    """The benchmark file's items, after checking they are ``benchmark``'s (EvalError otherwise)."""
+    raw = load_raw(path, FORMAT_NAMES[benchmark])
+    check_format(path, benchmark, raw)
+    return raw
+
+
+def index_selection(path: Path, module, chosen: list[dict], store, embedder, *, extractor=None, callbacks=None):
+    """Index the chosen instances: read from the items already loaded into sessions, which go
+    to the index core directly (``source``: the benchmark file)."""
+    from chronos_cli.archives.common import ArchiveError, Loc, wrap_unexpected
+    from chronos_cli.archives.locomo import read_locomo
+    from chronos_cli.archives.longmemeval import read_longmemeval
+    from chronos_cli.index.pipeline import index_sessions
+
+    reader = {"locomo": read_locomo, "longmemeval": read_longmemeval}[module.FORMAT]
+    loc = Loc()
+    try:
+        archive = reader(Path(path), chosen, loc=loc, tz=None, namespace=None, dayfirst=False)
+    except ArchiveError as e:
+        raise EvalError(str(e)) from None
+    except Exception as e:  # noqa: BLE001 - unexpected structure: one line, as the readers promise
+        raise EvalError(str(wrap_unexpected(Path(path), loc, e))) from None
+    return index_sessions(archive.sessions, store, embedder, source=str(path), extractor=extractor, callbacks=callbacks)
 
 
 def run_benchmark(
@@ -85,13 +146,16 @@ def run_benchmark(
     index: bool = True,
     index_callbacks=None,
     meta: dict[str, Any] | None = None,
+    raw: list[dict] | None = None,
 ) -> dict[str, Any]:
     """Run ``benchmark`` over ``path`` and return the report (also written to ``out_dir``).
+    ``raw``: the file's items when the caller already loaded and checked them (``load_checked``).
 
     Raises ``RunInterrupted`` after writing a partial report when a question fails."""
     module = BENCHMARKS[benchmark]
     cb = callbacks or EvalCallbacks()
-    raw = load_raw(path)
+    if raw is None:
+        raw = load_checked(path, benchmark)
     chosen, items = module.select(raw, limit=limit, types=set(types) if types else None)
     if not items:
         raise EvalError(f"{path}: no questions selected (check --types / --limit)")
@@ -104,7 +168,7 @@ def run_benchmark(
             f"indexing {len(chosen)} {'instances' if benchmark == longmemeval.NAME else 'conversations'} into {setup.store.uri}"
         )
         index_selection(
-            path, module, raw, chosen, setup.store, setup.embedder, extractor=extractor, callbacks=index_callbacks
+            path, module, chosen, setup.store, setup.embedder, extractor=extractor, callbacks=index_callbacks
         )
 
     previous = read_results(out_dir / "results.jsonl") if resume else {}

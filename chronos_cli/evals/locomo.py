@@ -97,6 +97,15 @@ def select(
     return samples, items
 
 
+def item_problem(sample: dict[str, Any]) -> str | None:
+    """What keeps a sample from giving questions (checked before anything runs)."""
+    if not isinstance(sample.get("conversation"), dict):
+        return "conversation is not an object"
+    if not isinstance(sample.get("qa", []), list):
+        return "qa is not a list"
+    return None
+
+
 def _item(sid: str, i: int, q: dict, cat: Any, name: str, now: datetime) -> EvalItem:
     evidence = _DIA.findall(" ".join(str(e) for e in q.get("evidence") or []))
     turns = [f"D{a}:{b}" for a, b in evidence]

@@ -65,6 +65,21 @@ def select(
     return chosen, [item_of(r) for r in chosen]
 
 
+def item_problem(inst: dict[str, Any]) -> str | None:
+    """What keeps an instance from becoming a question (checked before anything runs)."""
+    qid = inst.get("question_id")
+    if isinstance(qid, bool) or not isinstance(qid, (str, int)):
+        return "no question_id"
+    date = inst.get("question_date")
+    if not isinstance(date, str):
+        return f"instance {qid}: no question_date"
+    try:
+        parse_lme_date(date)
+    except ValueError:
+        return f"instance {qid}: unparseable question_date {date!r}"
+    return None
+
+
 def item_of(inst: dict[str, Any]) -> EvalItem:
     qid = str(inst["question_id"])
     gold_turns = []

@@ -22,9 +22,15 @@ from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from chronos_cli.evals.metrics import KS, metrics_at, sessions_from_turns
+from chronos_cli.hits import TurnHit
+
+if TYPE_CHECKING:
+    from chronos_cli.providers.client import LLM
+    from chronos_cli.providers.embed import Embedder
+    from chronos_cli.providers.rerank import Reranker
 
 
 @dataclass
@@ -257,17 +263,39 @@ class EvalSetup:
     agent; ``judge`` None → no judge; ``answer_fn`` replaces the agent (tests, other systems)."""
 
     store: Any
-    embedder: Any
+    embedder: Embedder
     options: Any = None  # chronos_cli.ask.AskOptions
-    llm: Any = None
-    planner_llm: Any = None
-    reranker: Any = None
+    llm: LLM | None = None
+    planner_llm: LLM | None = None
+    reranker: Reranker | None = None
     judge: Any = None  # chronos_cli.evals.judge.Judge
     retrieval_only: bool = False
     answer_fn: Callable[[EvalItem], dict] | None = None
     # fresh (llm, planner_llm) per question, so concurrent questions keep separate token counts
     make_llms: Callable[[], tuple[Any, Any]] | None = None
     retrieve_k: int = max(KS)
+
+    @classmethod
+    def from_runtime(
+        cls, rt, *, options=None, retrieval_only: bool = False, agent: bool = True, judge: bool = False
+    ) -> EvalSetup:
+        """The parts from ``chronos_cli.runtime.Runtime``: its store, the configured embedder (the
+        index pipeline refuses a database embedded otherwise), the reranker, with ``agent`` a fresh
+        (agent, planner) pair per question, with ``judge`` the judge model."""
+        setup = cls(
+            store=rt.store,
+            embedder=rt.configured_embedder,
+            options=options,
+            retrieval_only=retrieval_only,
+            reranker=rt.reranker,
+        )
+        if agent and rt.agent_llm is not None:
+            setup.make_llms = rt.fresh_agent_llms
+        if judge and rt.judge_llm is not None:
+            from chronos_cli.evals.judge import Judge
+
+            setup.judge = Judge(rt.judge_llm)
+        return setup
 
     def time_range(self, item: EvalItem, answered: dict | None = None):
         """The plan's time range the ranking is boosted by, as ``ask`` passes it: the plan
@@ -336,12 +364,9 @@ class EvalSetup:
         return res.model_dump(mode="json") if hasattr(res, "model_dump") else dict(res)
 
 
-def ranking_rows(rows: Sequence[dict]) -> list[dict]:
-    """A ranking of turn rows as the metrics read it: session id, turn id, score."""
-    return [
-        {"session_id": r["session_id"], "turn_id": r["turn_id"], "score": round(float(r.get("_score", 0.0)), 6)}
-        for r in rows
-    ]
+def ranking_rows(hits: Sequence[TurnHit]) -> list[dict]:
+    """A ranking of turns as the metrics read it: session id, turn id, score."""
+    return [{"session_id": h.session_id, "turn_id": h.turn_id, "score": round(h.score, 6)} for h in hits]
 
 
 def base_record(setup: EvalSetup, item: EvalItem, benchmark: str) -> dict:

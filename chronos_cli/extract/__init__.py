@@ -1,9 +1,10 @@
 """Event extraction: sessions → dated ⟨subject, verb, object⟩ events (DESIGN §1, §3).
 
-    get_extractor(settings) -> Extractor   # LLMExtractor when a model is configured, else RuleExtractor
+    extractor_for(llm) -> Extractor        # LLMExtractor over a model, RuleExtractor for None
+    get_extractor(settings) -> Extractor   # the same from Settings (commands use chronos_cli.runtime)
 
 Both extractors have ``name`` (recorded per session; another name re-extracts), ``usage``
-(an ``llm.Usage``: token and dollar totals) and ``extract(sessions) -> list[list[Event]]``.
+(a ``providers.messages.Usage``: token and dollar totals) and ``extract(sessions) -> list[list[Event]]``.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ __all__ = [
     "RuleExtractor",
     "chunk_session",
     "chunk_sessions",
+    "extractor_for",
     "get_extractor",
 ]
 
@@ -31,13 +33,24 @@ def __getattr__(name: str):
     raise AttributeError(name)
 
 
+def extractor_for(llm, *, concurrency: int = 8):
+    """The LLM extractor over ``llm`` (an ``LLM``), or the offline rule extractor when it is None."""
+    if llm is None:
+        return RuleExtractor()
+    from chronos_cli.extract.llm_extractor import LLMExtractor
+
+    return LLMExtractor(llm, concurrency=concurrency)
+
+
 def get_extractor(settings, *, concurrency: int = 8):
-    """The LLM extractor when ``settings.effective_extract_model`` is set (replies cached under
-    ``app_dir()/cache/llm``), else the offline rule extractor."""
+    """The extractor ``settings.effective_extract_model`` names: one registered under that name, else
+    ``extractor_for`` its chat model (replies cached under ``app_dir()/cache/llm``), else rules."""
     model = settings.effective_extract_model
     if not model:
         return RuleExtractor()
-    from chronos_cli.extract.llm_extractor import LLMExtractor
-    from chronos_cli.providers.llm import client_for
+    from chronos_cli.providers import registry
 
-    return LLMExtractor(client_for(settings, model), concurrency=concurrency)
+    factory = registry.extractors.get(model)
+    if factory is not None:
+        return factory(settings, model)
+    return extractor_for(registry.llm_for(settings, model), concurrency=concurrency)

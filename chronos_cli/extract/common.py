@@ -1,8 +1,10 @@
-"""What both extractors share: dating an event (rule > model > said-on), dedup, aliases.
+"""What both extractors share: dating an event (rule > model > undated), merging the same
+occurrence, aliases.
 
-Time comes from rules, not from the model (DESIGN §2): a time expression is resolved by the
-temporal engine against the moment its turn was said; a model's own dates are a fallback
-used only when they are valid and plausible; no time cue → the day it was said.
+Time comes from rules, not from the model: a time expression is resolved by the temporal
+engine against the moment its turn was said; a model's own dates are a fallback used only when
+they are valid and plausible; no time cue → *undated*: ``start`` None, ``end`` the end of the
+day it was said (known only to be on or before that day).
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ import re
 from collections.abc import Iterable
 from datetime import date, datetime, time, timedelta
 
+from chronos_cli.extract import lexicon as L
 from chronos_cli.models import Event
 
 _DAY_END = time(23, 59, 59, 999999)
@@ -22,7 +25,13 @@ def naive(dt: datetime) -> datetime:
     return dt.replace(tzinfo=None)
 
 
-def said_on(t_conv: datetime) -> tuple[datetime, datetime, str]:
+def said_on(t_conv: datetime) -> tuple[None, datetime, str]:
+    """An undated event's range: no start, ends with the day it was said."""
+    return None, datetime.combine(naive(t_conv).date(), _DAY_END), "undated"
+
+
+def said_day(t_conv: datetime) -> tuple[datetime, datetime, str]:
+    """The day it was said, for a clause that holds on that day ("I'm reading", "just got back")."""
     d = naive(t_conv).date()
     return datetime.combine(d, time.min), datetime.combine(d, _DAY_END), "day"
 
@@ -113,7 +122,7 @@ def norm_svo(e: Event) -> str:
     return " ".join(re.sub(r"[^\w\s']", " ", e.text.lower()).split())
 
 
-def clean_aliases(aliases: Iterable[str], e: Event, limit: int = 4) -> list[str]:
+def clean_aliases(aliases: Iterable[str], e: Event, limit: int = 6) -> list[str]:
     """Distinct, non-empty aliases, none equal to the event's own text, at most ``limit``."""
     out: list[str] = []
     seen = {norm_svo(e)}
@@ -128,29 +137,124 @@ def clean_aliases(aliases: Iterable[str], e: Event, limit: int = 4) -> list[str]
     return out
 
 
-def dedup(events: list[Event]) -> list[Event]:
-    """Same session, same source turns and same normalized SVO → one event (aliases merged).
+def category_aliases(verb: str, obj: str) -> list[str]:
+    """The activity's categories ("climbed Mount Monadnock" → "hike", "hiking"), so a count or a
+    search finds occurrences worded differently. None for an occurrence called off."""
+    lemmas = {_lemma(w) for w in verb.lower().split()}
+    if lemmas & L.CALLED_OFF:
+        return []
+    words = re.findall(r"[A-Za-z0-9][A-Za-z0-9'-]*", obj)
+    # landscape words count lower-case only: "Green Mountain Analytics" is no hike
+    text = " " + " ".join(w.lower() for w in words if not (w[:1].isupper() and w.lower() in L.LOWERCASE_ONLY)) + " "
+    out: list[str] = []
+    for aliases, verbs, padded in _CATEGORY_PADDED:
+        if lemmas & verbs or any(p in text for p in padded):
+            out.extend(a for a in aliases if a not in out)
+    return out
 
-    Overlapping chunks report the same event twice; the first report wins for its dates,
-    except that a rule-dated report beats a model-dated or said-on one.
-    """
-    rank = {"rule": 0, "model": 1, "said_on": 2}
-    by_key: dict[tuple, Event] = {}
+
+# each category's nouns as " noun " and " nouns ", to find them as whole words in " … " text
+_CATEGORY_PADDED = [(a, v, [f" {x} " for n in nouns for x in (n, n + "s")]) for a, v, nouns in L.CATEGORIES]
+_LEMMA = None
+
+
+def _lemma(w: str) -> str:
+    global _LEMMA
+    if _LEMMA is None:
+        from chronos_cli.extract.rule_extractor import lemma
+
+        _LEMMA = lemma
+    return _LEMMA(w)
+
+
+# -- the same occurrence told twice ------------------------------------------------------------------
+
+_STOP = L.DETERMINERS | L.PREPOSITIONS | L.EMPTY_OBJECT | {"and", "or", "of", "with", "'s", "s"}
+
+
+def content_words(text: str) -> set[str]:
+    words = re.findall(r"[a-z0-9][a-z0-9'-]*", text.lower())
+    return {w[:-1] if w.endswith("s") and len(w) > 3 else w for w in words if w not in _STOP}
+
+
+def _ranges_agree(a: Event, b: Event) -> bool:
+    """Both undated, or both dated with one range inside the other."""
+    if a.start is None or b.start is None:
+        return a.start is None and b.start is None
+    return (a.start <= b.start and b.end <= a.end) or (b.start <= a.start and a.end <= b.end)
+
+
+def same_occurrence(a: Event, b: Event) -> bool:
+    """Two reports of one occurrence: same namespace and subject, agreeing dates, and the same
+    action — the same object words (verbs may be paraphrased: "found"/"had" a job), or, when
+    reported from different turns, the same verb or activity category and overlapping objects.
+
+    Used within a session by both extractors; readers may use it across sessions too (a visit
+    told in a chat and in a journal entry the same day)."""
+    if a.namespace != b.namespace or a.subject.lower() != b.subject.lower() or not _ranges_agree(a, b):
+        return False
+    if a.start is None and a.session_id != b.session_id:
+        return False  # undated retellings in different sessions may be different occurrences
+    wa, wb = content_words(a.object), content_words(b.object)
+    if not wa or not wb:
+        return False
+    inter = len(wa & wb)
+    if inter == 0:
+        return False
+    overlap = inter / min(len(wa), len(wb))
+    if set(a.source_turn_ids) & set(b.source_turn_ids):
+        return overlap >= 0.5
+    va = {_lemma(w) for w in a.verb.lower().split()} - L.BE - L.HAVE - L.MODAL
+    vb = {_lemma(w) for w in b.verb.lower().split()} - L.BE - L.HAVE - L.MODAL
+    cats = set(category_aliases(a.verb, a.object)) & set(category_aliases(b.verb, b.object))
+    return overlap >= 0.6 and bool(va & vb or cats)
+
+
+_RANK = {"rule": 0, "model": 1, "said_on": 2}
+
+
+def _better(a: Event, b: Event) -> bool:
+    """Which report's dates to keep: rule > model > undated; then the narrower range; then the
+    first said."""
+    ra, rb = _RANK[a.time_source], _RANK[b.time_source]
+    if ra != rb:
+        return ra < rb
+    if a.start is not None and b.start is not None and (a.end - a.start) != (b.end - b.start):
+        return (a.end - a.start) < (b.end - b.start)
+    return a.t_conv <= b.t_conv
+
+
+def dedup(events: list[Event]) -> list[Event]:
+    """One event per occurrence: reports that are ``same_occurrence`` (e.g. two overlapping
+    chunks reporting [t22] and [t22, t23], or "found"/"had" the same job) merge into the
+    best-dated one, with the union of their source turns and aliases."""
+    groups: list[Event] = []
     for e in events:
-        key = (e.namespace, e.session_id, tuple(sorted(e.source_turn_ids)), norm_svo(e))
-        cur = by_key.get(key)
-        if cur is None:
-            by_key[key] = e
-            continue
-        merged = cur.aliases + [a for a in e.aliases if a.lower() not in {x.lower() for x in cur.aliases}]
-        if rank[e.time_source] < rank[cur.time_source]:
-            e = e.model_copy(update={"aliases": merged})
-            by_key[key] = e
+        for i, g in enumerate(groups):
+            same_text = norm_svo(g) == norm_svo(e) and (g.namespace, g.session_id) == (e.namespace, e.session_id)
+            if same_text and (_ranges_agree(g, e) or set(g.source_turn_ids) & set(e.source_turn_ids)):
+                groups[i] = _merge(g, e)
+                break
+            if same_occurrence(g, e):
+                groups[i] = _merge(g, e)
+                break
         else:
-            cur.aliases = merged
+            groups.append(e)
     out = []
-    for e in by_key.values():
+    for e in groups:
         e.aliases = clean_aliases(e.aliases, e)
         e.event_id = e.stable_id()
         out.append(e)
     return out
+
+
+def _merge(a: Event, b: Event) -> Event:
+    keep, other = (a, b) if _better(a, b) else (b, a)
+    ids = list(dict.fromkeys([*a.source_turn_ids, *b.source_turn_ids]))
+    seen = {x.lower() for x in keep.aliases}
+    aliases = keep.aliases + [x for x in other.aliases if x.lower() not in seen]
+    if keep.kind == "mention" and other.kind == "event" and _ranges_agree(a, b):  # a parsed SVO reads better
+        keep = keep.model_copy(
+            update={"subject": other.subject, "verb": other.verb, "object": other.object, "kind": "event"}
+        )
+    return keep.model_copy(update={"source_turn_ids": ids, "aliases": aliases})

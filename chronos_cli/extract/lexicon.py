@@ -307,6 +307,23 @@ REGULAR = [
     "sing",
     "adopt",
     "foster",
+    "upgrade",
+    "update",
+    "install",
+    "deploy",
+    "ship",
+    "hire",
+    "fire",
+    "resign",
+    "propose",
+    "divorce",
+    "injure",
+    "sprain",
+    "crack",
+    "limp",
+    "book",
+    "cancel",
+    "postpone",
 ]
 
 # verbs that report opinions or mental states: not events on their own
@@ -552,11 +569,6 @@ OBJECT_STOP = CLAUSE_BREAK | {
     "lately",
     "recently",
     "earlier",
-    "last",
-    "next",
-    "this",
-    "these",
-    "past",
     "now",
     "again",
     "too",
@@ -795,3 +807,92 @@ NOMINAL = {
 }
 
 DETERMINERS = {"a", "an", "the", "my", "our", "his", "her", "their", "your", "some", "this", "that", "these", "those"}
+
+# -- tense, mood and frequency (what kind of happening a clause reports) ----------------------------
+
+# modal auxiliaries: possibility, advice, obligation — not something that happened
+IRREALIS_MODALS = {"would", "could", "should", "might", "may", "must", "can"}
+# control verbs whose complement has not happened (yet): "want to go", "hoping to visit"
+IRREALIS_CONTROL = {
+    "want", "wanted", "wanting", "wanna", "hope", "hoped", "hoping", "wish", "wished", "need", "needed", "gotta",
+    "plan", "planned", "planning", "think", "thinking", "considering", "consider", "considered", "aim", "aiming",
+    "intend", "intending", "like", "love", "able", "supposed", "ready", "excited", "eager", "dream", "dreaming",
+}  # fmt: skip
+FUTURE = {"will", "shall", "going", "gonna", "about"}
+# frequency words: a clause with one is a habit, not one occurrence ("I usually get yogurt")
+FREQUENCY = {
+    "usually", "always", "often", "sometimes", "normally", "typically", "generally", "regularly", "rarely",
+    "seldom", "frequently", "occasionally", "constantly", "everyday", "daily", "weekly", "nightly", "monthly",
+    "yearly", "annually", "twice", "whenever",
+}  # fmt: skip
+FREQUENCY_DET = {"every", "each"}  # "every week", "each morning"
+PLURAL_TIMES = {
+    "mondays", "tuesdays", "wednesdays", "thursdays", "fridays", "saturdays", "sundays", "weekends", "weekdays",
+    "mornings", "evenings", "nights", "afternoons",
+}  # fmt: skip
+# said-now cues: the clause holds on the day it was said ("I'm currently reading", "just got back")
+NOW_CUES = {"just", "currently", "now", "rn", "atm", "presently"}
+# an unknown time before the day said: never dated by a nearby time phrase ("I once climbed …")
+REMOTE = {"once", "ever"}
+REMOTE_PHRASES = (
+    "as a kid", "as a child", "as a teen", "as a teenager", "as a boy", "as a girl", "when i was", "when we were",
+    "growing up", "back in the day", "in high school", "in college", "in my childhood", "years ago", "used to",
+)  # fmt: skip
+# words that carry no content as an object on their own
+EMPTY_OBJECT = {
+    "it", "that", "this", "them", "these", "those", "him", "her", "me", "us", "you", "one", "ones", "so", "much",
+    "something", "anything", "everything", "nothing", "stuff", "things", "lot", "lots", "alot", "there", "here",
+    "lol", "haha", "hahaha", "lmao", "yes", "yeah", "ok", "okay", "well", "though", "tho", "too", "yet", "more",
+    "back", "up", "out", "down", "on", "off", "in", "home", "again", "later", "today", "tonight", "very",
+    "what", "which", "who", "some", "any", "all", "myself", "yourself", "himself", "herself", "ourselves",
+    "themselves", "bit", "while", "time", "way", "same", "other", "others", "thing", "kind", "sort", "guys",
+    "together", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "couple", "few", "several", "both",
+}  # fmt: skip
+# verbs that say an occurrence did not (or will not) take place: no category alias for them
+CALLED_OFF = {"cancel", "skip", "miss", "postpone", "call", "delay", "quit", "avoid"}
+
+LOWERCASE_ONLY = {"mountain", "peak", "ridge", "summit", "trail", "class", "run", "race", "move", "trip", "party"}
+
+# -- activity categories: aliases that let a count find occurrences worded differently ---------------
+# (category aliases, verb lemmas that are the activity, words in the object that make it one)
+CATEGORIES: list[tuple[tuple[str, ...], frozenset[str], frozenset[str]]] = [
+    (
+        ("hike", "hiking"),
+        frozenset({"hike", "climb", "summit", "trek", "backpack", "scramble"}),
+        frozenset({"hike", "hiking", "trail", "trailhead", "summit", "mount", "mt", "mountain", "peak", "ridge"}),
+    ),
+    (
+        ("run", "running", "race"),
+        frozenset({"jog"}),
+        frozenset({"marathon", "half-marathon", "5k", "10k", "15k", "race", "run", "ultra", "parkrun", "jog"}),
+    ),
+    (
+        ("dentist visit", "dental appointment"),
+        frozenset(),
+        frozenset({"dentist", "dental", "orthodontist", "hygienist", "filling", "root canal", "teeth cleaning"}),
+    ),
+    (
+        ("doctor visit", "medical appointment"),
+        frozenset(),
+        frozenset({"doctor", "physician", "checkup", "check-up", "clinic", "gp", "dermatologist", "physio"}),
+    ),
+    (("vet visit",), frozenset(), frozenset({"vet", "veterinarian", "vets"})),
+    (
+        ("trip", "travel"),
+        frozenset({"fly", "travel", "vacation", "sail", "cruise"}),
+        frozenset({"trip", "vacation", "holiday", "flight", "getaway", "road trip", "roadtrip", "journey"}),
+    ),
+    (("move", "moving", "relocation"), frozenset({"move", "relocate"}), frozenset({"move", "moving", "movers"})),
+    (("camping", "camping trip"), frozenset({"camp"}), frozenset({"camping", "campsite", "campground", "tent"})),
+    (("swim", "swimming"), frozenset({"swim"}), frozenset({"swim", "swimming", "pool", "lap"})),
+    (("bike ride", "cycling"), frozenset({"bike", "cycle"}), frozenset({"bike", "biking", "cycling"})),
+    (("concert", "gig", "live music"), frozenset(), frozenset({"concert", "gig", "festival", "recital"})),
+    (("museum visit",), frozenset(), frozenset({"museum", "gallery", "exhibit", "exhibition"})),
+    (("class", "lesson"), frozenset(), frozenset({"class", "lesson", "course", "workshop", "seminar"})),
+    (
+        ("party", "celebration"),
+        frozenset({"celebrate"}),
+        frozenset({"party", "birthday", "celebration", "wedding", "anniversary", "reunion", "shower"}),
+    ),
+    (("job interview", "interview"), frozenset({"interview"}), frozenset({"interview"})),
+]

@@ -1,21 +1,35 @@
 """The LLM extractor: chunks → ⟨subject, verb, object⟩ events, dated by the temporal engine.
 
 One structured call per chunk (temperature 0, JSON schema, one repair retry — see
-``chronos_cli.providers.llm.structured``), bounded concurrency across every chunk of the batch, replies
+``chronos_cli.providers.structured.structured``), bounded concurrency across every chunk of the batch, replies
 cached on disk by (model, prompt version, chunk content). The model *finds* events and their
 time expressions; the dates come from rules (``common.resolve_expression``) whenever the
-engine understands the expression.
+engine understands the expression, else from the model's own dates when plausible; an event with
+neither is undated (``start`` None: on or before the day it was said). Reports of one occurrence
+from overlapping chunks, or in paraphrased words, merge (``common.dedup``); aliases gain the
+activity's category ("hike", "dentist visit") so counts find occurrences worded differently.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from pydantic import BaseModel, Field
 
 from chronos_cli.extract.chunks import CHUNK_OVERLAP, CHUNK_TURNS, Chunk, chunk_sessions
-from chronos_cli.extract.common import clean_aliases, dedup, model_range, resolve_expression, said_on
+from chronos_cli.extract.common import (
+    category_aliases,
+    clean_aliases,
+    dedup,
+    model_range,
+    resolve_expression,
+    said_on,
+)
 from chronos_cli.models import Event, Session, Turn
+
+if TYPE_CHECKING:
+    from chronos_cli.providers.client import LLM
 
 PROMPT_NAME = "extract_events"
 
@@ -28,7 +42,10 @@ class ExtractedEvent(BaseModel):
     verb: str | None = Field(None, description="the verb phrase, as said (went to, signed up for, has had)")
     object: str | None = Field(None, description="what / where / whom, without the time phrase")
     time_expression: str | None = Field(None, description="the time phrase exactly as written in the turn, or null")
-    start: str | None = Field(None, description="ISO date the event starts (YYYY-MM-DD, YYYY-MM or YYYY), or null")
+    start: str | None = Field(
+        None,
+        description="ISO date the event starts (YYYY-MM-DD, YYYY-MM or YYYY); null when the turn gives no time cue",
+    )
     end: str | None = Field(None, description="ISO date the event ends (inclusive), or null")
     aliases: list[str] = Field(default_factory=list, description="2-4 other wordings of the event")
     source_turn_ids: list[str] = Field(default_factory=list, description="ids of the turns that state it, e.g. D1:3")
@@ -48,7 +65,7 @@ class LLMExtractor:
 
     def __init__(
         self,
-        llm,
+        llm: LLM,
         *,
         concurrency: int = 8,
         chunk_turns: int = CHUNK_TURNS,
@@ -80,12 +97,12 @@ class LLMExtractor:
         ]
 
     def _call(self, chunk: Chunk) -> ExtractionReply:
-        from chronos_cli.providers.llm import structured
+        from chronos_cli.providers.structured import structured
 
         return structured(self.llm, self.messages(chunk), ExtractionReply, prompt_version=self.prompt.version)
 
     def extract(self, sessions: Sequence[Session]) -> list[list[Event]]:
-        from chronos_cli.providers.llm import map_concurrent
+        from chronos_cli.providers.concurrency import map_concurrent
 
         chunks = chunk_sessions(sessions, size=self.chunk_turns, overlap=self.chunk_overlap)
         replies = map_concurrent(self._call, chunks, concurrency=self.concurrency)
@@ -138,7 +155,7 @@ class LLMExtractor:
             evidence=(x.evidence or "").strip() or turn.text[:300],
             extractor=self.name,
         )
-        e.aliases = clean_aliases(x.aliases, e)
+        e.aliases = clean_aliases([*x.aliases, *category_aliases(e.verb, e.object)], e)
         e.event_id = e.stable_id()
         return e
 

@@ -1,62 +1,72 @@
 """The offline rule extractor: turns → ⟨subject, verb, object⟩ events, no model needed.
 
-A light heuristic clause parser, fast enough to keep offline indexing close to the embedder's
-speed (one regex tokenisation and one temporal-engine call per turn):
+A light clause parser over English grammar, fast enough to keep offline indexing at the
+embedder's speed (one regex tokenisation and one temporal-engine call per turn):
 
-1. Split a turn into sentences; questions are not events (but are kept as context for the
-   next turn's short answer), greetings and opinions yield nothing.
-2. In each sentence find subjects: "I"/"we" (→ the speaker), "my X" (→ "<speaker>'s X"), a
-   capitalised name followed by a verb (a session speaker or any name), or a clause that starts
-   with a past-tense verb and no subject ("Lost my job yesterday" → the speaker).
-3. After a subject: auxiliaries and adverbs, control verbs ("started hitting", "going to
-   visit", "thinking about going"), the main verb, a particle and one preposition
-   ("signed up for", "went to") form the verb; the object is the rest of the clause up to a
-   time expression, punctuation or a conjunction. Negated clauses, copulas with adjectives
-   ("I'm so happy") and mental verbs ("I think", "I love it") are skipped.
-4. The time expression nearest the clause (the engine's spans of the turn, assigned by
-   position) dates the event against the turn's t_conv (``rule``); no cue → ``said_on``.
-   A state with a duration ("I've had them for 3 years") is dated from its beginning by the
-   engine. A short answer ("Last Friday!") to the previous turn's question ("When did you go
-   to the museum?") takes its action from the question, with the answerer as subject.
+1. Only the speaker's prose is read (``clean.prose``: no code, logs, URLs, captions, quoted
+   text); chat spelling is normalised ("im" → "I'm"). Questions, greetings, thanks, wishes and
+   advice to the listener yield nothing (a question is kept as context for the next turn's short
+   answer), nor do sentences that open with a bare verb (an instruction: "Try the Skyline trail").
+2. Subjects start a clause: "I"/"we" (→ the speaker), "my X" (→ "<speaker>'s X"), "the X", a name
+   (a session speaker or a word capitalised mid-sentence somewhere in the session), or nothing
+   before a past-tense verb ("Lost my job yesterday" → the speaker). "NP I verb" is read as a
+   fronted object ("the mug I made" → made the mug).
+3. After a subject: auxiliaries, adverbs and control verbs ("started hitting", "going to
+   visit"), the main verb, particles and one preposition form the verb; the object runs to a
+   time expression, punctuation or a conjunction. Negated clauses, copulas with adjectives and
+   mental verbs ("I think", "I love it") are skipped. An object must have content: not only
+   pronouns, numbers or filler ("bought it", "finished in 1:58:42", "lol").
+4. Tense and mood decide the date when no time expression dates the clause:
+   - a time expression of the clause dates it (``rule``); a sentence-initial one, or one in an
+     earlier sentence of the same turn, dates the simple-past clauses that continue the story
+     ("Yesterday I went to a play. Got tickets at the door." → both yesterday);
+   - what holds on the day said — present progressive, "just" + past, "currently", a present
+     state ("my store is open") — is dated that day (``rule``, the cue as time expression);
+   - wishes, possibilities, advice and plans (would/could/should, want to, hope to, will, going
+     to) are events only when a time expression dates them (a plan for next month);
+   - habits (usually, every week, on Saturdays, used to) are not one-day events: dropped;
+   - anything else — the past with no cue, "once", "as a kid", the present perfect, states
+     ("I work at X") — is *undated*: on or before the day it was said.
+5. Every time expression the engine resolves in a statement dates at least one event of its
+   turn: when no clause takes it, a ``kind="mention"`` event keeps it with the best readable
+   description — the speaker, "mentioned", and the clause around it as said ("Dentist today for
+   a cleaning", "Maya's birthday is next Tuesday"). Negated statements ("didn't go yesterday")
+   are the exception: nothing happened.
+6. A short answer ("Last Friday!") to the previous turn's question ("When did you go to the
+   museum?") takes its action from the question, with the answerer as subject.
+7. The same occurrence told twice in a session merges (``common.dedup``); aliases carry the
+   activity's category ("climbed Mount X" → hike, hiking).
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from datetime import datetime, time
 
 from chronos_cli.extract import lexicon as L
-from chronos_cli.extract.common import clean_aliases, dedup, naive, resolve_spans, said_on
+from chronos_cli.extract.clean import mask_versions, normalize, prose, sentence_kind, sentences
+from chronos_cli.extract.common import category_aliases, clean_aliases, dedup, naive, resolve_spans, said_day, said_on
 from chronos_cli.models import Event, Session, Turn
 
-NAME = "rules-v1"
-MAX_EVENTS_PER_TURN = 4
+NAME = "rules-v2"
+MAX_UNDATED_PER_TURN = 3
 MAX_OBJECT_TOKENS = 10
+MAX_MENTION_TOKENS = 14
 
-_TOKEN = re.compile(r"[A-Za-z0-9]+(?:[-][A-Za-z0-9]+)*\+?|'[A-Za-z]+|[^\sA-Za-z0-9]")
-_SENT = re.compile(r"[^.!?\n]+(?:[.!?]+|$)|[.!?\n]+")
+_TOKEN = re.compile(r"\d+(?:[:.]\d+)+|[A-Za-z0-9]+(?:[-][A-Za-z0-9]+)*\+?|'[A-Za-z]+|[^\sA-Za-z0-9]")
 _PUNCT_BREAK = set(".,;:!?()[]–—-…/")
 _STATE_ADJ = {
-    "open",
-    "closed",
-    "live",
-    "ready",
-    "done",
-    "finished",
-    "engaged",
-    "married",
-    "pregnant",
-    "retired",
-    "sick",
-    "hurt",
-    "injured",
-    "divorced",
-    "single",
-    "vegan",
-    "unemployed",
-    "sober",
-}
+    "open", "closed", "live", "ready", "done", "finished", "engaged", "married", "pregnant", "retired", "sick",
+    "hurt", "injured", "divorced", "single", "vegan", "unemployed", "sober", "back", "home", "away",
+}  # fmt: skip
+_DAY_END = time(23, 59, 59, 999999)
+_REPORTING = {"say", "said", "says", "mention", "mentioned", "tell", "told", "write", "wrote", "add", "note"}
+_IRREALIS_WORDS = {"want", "wants", "hope", "hopes", "wish", "goal", "goals", "dream", "resolution", "wanna", "gotta"}
+_PARTICLE_END = L.PARTICLES | {"in", "home"}
+# progressive forms that usually announce a plan rather than what is going on
+_FUTURATE = {"go", "come", "move", "leave", "fly", "head", "travel", "visit", "return", "start", "get", "drive"}
 
 # verb forms
 _PAST: dict[str, str] = {}
@@ -89,58 +99,42 @@ for _b in L.REGULAR:
     _PART.setdefault(_ed, _b)
     for f in (_b, _ed, _ing, _s):
         _FORMS.setdefault(f, _b)
+_BASE = {b for b in L.IRREGULAR} | set(L.REGULAR)
 
 _ING_CONTROL = {
-    "start",
-    "started",
-    "starting",
-    "stop",
-    "stopped",
-    "keep",
-    "kept",
-    "continue",
-    "continued",
-    "finish",
-    "finished",
-    "begin",
-    "began",
-    "try",
-    "tried",
-    "consider",
-    "considering",
-    "considered",
-    "love",
-    "loved",
-    "like",
-    "liked",
-    "enjoy",
-    "enjoyed",
-}
+    "start", "started", "starting", "stop", "stopped", "keep", "kept", "continue", "continued", "finish",
+    "finished", "begin", "began", "try", "tried", "consider", "considering", "considered", "love", "loved",
+    "like", "liked", "enjoy", "enjoyed",
+}  # fmt: skip
 _FRONT_DET = {"these", "this", "that", "those", "the", "a", "an", "my", "our"}
 _PRONOUN_SUBJ = {"I", "we", "We"}
 _POSSESSIVE = {"my", "My", "our", "Our"}
+_THE = {"the", "The"}
+_SUBJECT_OPENERS = {"i", "we", "my", "our", "the"}
+_TITLES = {"Dr", "Mr", "Mrs", "Ms", "Prof", "Aunt", "Uncle", "Grandma", "Grandpa", "Coach"}
+# words that end an object (time expressions end it where the engine found one: "this project" stays)
 _TIME_WORDS = {
-    "yesterday",
-    "today",
-    "tonight",
-    "tomorrow",
-    "ago",
-    "lately",
-    "recently",
-    "earlier",
-    "now",
-    "again",
-    "too",
-    "already",
-    "soon",
-    "last",
-    "next",
-    "this",
-    "past",
-    "tho",
-    "though",
-    "anyway",
+    "yesterday", "today", "tonight", "tomorrow", "ago", "lately", "recently", "earlier", "now", "again", "too",
+    "already", "soon", "tho", "though", "anyway", "later", "afterwards",
+}  # fmt: skip
+_TRAILING_DROP = L.PREPOSITIONS | L.DETERMINERS | L.ADVERBS | {"over", "during", "around", "until", "till", "since"}
+# past forms that do not open a subjectless report ("Had to…", "Said…", "Felt…" read otherwise)
+_NOT_SUBJECTLESS = {
+    "had",
+    "did",
+    "was",
+    "were",
+    "said",
+    "thought",
+    "felt",
+    "saw",
+    "heard",
+    "knew",
+    "meant",
+    "let",
+    "put",
 }
+_NAME_MID = re.compile(r"(?<=[a-z,;] )[A-Z][a-z]+(?:'s)?")
 
 
 def lemma(w: str) -> str:
@@ -178,7 +172,7 @@ def _is_past(w: str) -> bool:
     return lw in _PAST or (lw.endswith("ed") and len(lw) > 4 and lw not in ("need", "indeed", "speed"))
 
 
-@dataclass
+@dataclass(slots=True)
 class Tok:
     text: str
     low: str
@@ -195,6 +189,33 @@ class Clause:
     lemma: str
     obj_toks: list[Tok]
     end_tok: int  # index after the object
+    # past | perfect | present | now | irrealis | future | habit (see the module docstring, 4.)
+    mood: str = "past"
+    cue: str | None = None  # the words that date a "now" clause ("just", "currently", "am reading")
+    remote: bool = False  # "once", "as a kid": an unknown time before, never dated by the story
+    generic: bool = False  # "we all …", "we": a statement about people in general
+
+
+@dataclass
+class _Ctx:
+    """Per session: who may be a subject by name."""
+
+    speakers: set[str]
+    names: set[str]
+
+
+@dataclass
+class _TurnState:
+    events: list[Event] = field(default_factory=list)
+    used: set[int] = field(default_factory=set)  # start_char of spans that dated an event of their sentence
+    inherited: set[int] = field(default_factory=set)  # … that dated a later clause of the story
+    story: object | None = None  # the time span the turn's past-tense narrative is set in
+
+
+def _names(texts) -> set[str]:
+    """Words capitalised in mid-sentence: names, whatever starts a sentence."""
+    out = {m.group().removesuffix("'s") for text in texts for m in _NAME_MID.finditer(text)}
+    return out - L.NOT_NAMES
 
 
 def _tokens(text: str, offset: int = 0) -> list[Tok]:
@@ -218,24 +239,43 @@ def _norm_aux(w: str, nxt: str | None) -> str:
     return m.get(w, w)
 
 
+def _not_a_time(sp, text: str) -> bool:
+    """Spans that are not a time of occurrence: a frequency ("every Saturday") or a duration
+    ("finished in 40 minutes")."""
+    before = text[max(0, sp.start_char - 12) : sp.start_char].lower().split()
+    if before and before[-1] in L.FREQUENCY_DET:
+        return True
+    return bool(re.match(r"(?i)^(?:in|for)\s+(?:\d+|a|an|one|two|few|a few)\s+(?:seconds?|minutes?|hours?)$", sp.text))
+
+
 class RuleExtractor:
     """Offline, deterministic; see the module docstring."""
 
     name = NAME
 
     def __init__(self) -> None:
-        from chronos_cli.providers.llm import Usage
+        from chronos_cli.providers.messages import Usage
 
-        self._span_starts: set[int] = set()
+        self._span_starts: set[int] = set()  # where the sentence's time expressions start
+        self._covered: set[int] = set()  # starts of the tokens inside them
         self.usage = Usage()  # no model, no cost: the totals stay 0
 
     # -- public ---------------------------------------------------------------------------
 
     def extract(self, sessions: Sequence[Session]) -> list[list[Event]]:
-        return [self.extract_session(s) for s in sessions]
+        texts = [{t.turn_id: normalize(prose(t.text)) for t in s.turns if t.role != "assistant"} for s in sessions]
+        names: dict[str, set[str]] = {}  # per namespace: one diary day per session still knows "Maya"
+        for s, tx in zip(sessions, texts):
+            names.setdefault(s.namespace, set()).update(_names(tx.values()))
+        return [self.extract_session(s, texts=tx, names=names[s.namespace]) for s, tx in zip(sessions, texts)]
 
-    def extract_session(self, session: Session) -> list[Event]:
+    def extract_session(
+        self, session: Session, *, texts: dict[str, str] | None = None, names: set[str] | None = None
+    ) -> list[Event]:
         speakers = {t.speaker for t in session.turns if t.speaker and t.speaker[:1].isupper()}
+        if texts is None:
+            texts = {t.turn_id: normalize(prose(t.text)) for t in session.turns if t.role != "assistant"}
+        ctx = _Ctx(speakers, (names if names is not None else _names(texts.values())) | speakers)
         out: list[Event] = []
         prev: Turn | None = None
         prev_questions: list[str] = []
@@ -244,169 +284,201 @@ class RuleExtractor:
                 prev, prev_questions = turn, []
                 continue
             qs: list[str] = []
-            evs = self.extract_turn(
-                session, turn, speakers, prev_questions if prev and prev.speaker != turn.speaker else [], qs
-            )
-            out.extend(evs)
+            asked = prev_questions if prev and prev.speaker != turn.speaker else []
+            out.extend(self.extract_turn(session, turn, ctx, asked, qs, text=texts[turn.turn_id]))
             prev, prev_questions = turn, qs
         return dedup(out)
 
     # -- per turn -------------------------------------------------------------------------
 
     def extract_turn(
-        self, session: Session, turn: Turn, speakers: set[str], prev_questions: list[str], questions_out: list[str]
+        self,
+        session: Session,
+        turn: Turn,
+        ctx: _Ctx,
+        prev_questions: list[str],
+        questions_out: list[str],
+        *,
+        text: str | None = None,
     ) -> list[Event]:
-        text = turn.text.replace("\u2019", "'").replace("\u2018", "'")
-        spans = resolve_spans(text, turn.t_conv)
-        events: list[Event] = []
+        text = normalize(prose(turn.text)) if text is None else text
+        spans = [sp for sp in resolve_spans(mask_versions(text), turn.t_conv) if not _not_a_time(sp, text)]
+        said_end = datetime.combine(naive(turn.t_conv).date(), _DAY_END)
+        st = _TurnState()
         first = True
-        pending = None  # (span, sentence, toks): a time expression whose sentence had no action
-        for m in _SENT.finditer(text):
-            sent = m.group()
-            if not sent.strip():
-                continue
-            s0 = m.start()
-            if sent.rstrip().endswith("?"):
-                questions_out.append(sent.strip())
+        orphans: list[tuple[object, str, list[Tok]]] = []  # spans no clause took, with their sentence
+        nominal: list[Event] = []
+        for a, b in sentences(text):
+            sent = text[a:b]
+            kind = sentence_kind(sent)
+            sent_spans = [sp for sp in spans if a <= sp.start_char < b]
+            if kind == "question" and _tag_question(sent):
+                b = a + sent.rindex(",")  # the statement before ", any tips?"
+                sent, kind = text[a:b], "statement"
+                sent_spans = [sp for sp in spans if a <= sp.start_char < b]
+            if kind == "question":
+                questions_out.append(sent)
                 first = False
                 continue
-            toks = _tokens(sent, s0)
+            if kind == "formula":
+                first = False
+                continue
+            toks = _tokens(sent, a)
             if not toks:
                 continue
-            sent_spans = [sp for sp in spans if s0 <= sp.start_char < m.end()]
             self._span_starts = {sp.start_char for sp in sent_spans}
-            clauses = self._clauses(toks, turn.speaker, speakers)
-            n_before = len(events)
+            self._covered = {t.start for t in toks for sp in sent_spans if sp.start_char <= t.start < sp.end_char}
+            clauses = self._clauses(toks, turn.speaker, ctx)
+            if not clauses and _imperative(toks, sent_spans, said_end):
+                first = False
+                continue
+            if not clauses and not sent_spans:
+                ev = self._nominal(session, turn, sent, toks, text)
+                if ev is not None:
+                    nominal.append(ev)
             if not clauses and first and prev_questions and sent_spans and len(toks) <= 10:
                 # a short answer: "Last Friday!" to "When did you go to the museum?"
-                ev = self._answer_event(session, turn, prev_questions, sent_spans, sent.strip(), speakers)
+                ev = self._answer_event(session, turn, prev_questions, sent_spans, sent, ctx)
                 if ev is not None:
-                    events.append(ev)
-                    sent_spans = []
+                    st.events.append(ev)
+                    st.used.update(sp.start_char for sp in sent_spans)
             first = False
             owners = _assign_spans(clauses, sent_spans, toks)
-            if pending is not None and not sent_spans and any(c.obj_toks for c in clauses):
-                # "Last weekend was great. We went camping.": the time of the sentence before
-                owners = {next(i for i, c in enumerate(clauses) if c.obj_toks): pending[0]}
-                pending = None
-            used: set[int] = set()
+            remote = None
             for i, c in enumerate(clauses):
-                ev = self._event(session, turn, c, owners.get(i), sent.strip())
+                if c.mood == "past" and owners.get(i) is None:
+                    remote = _remote(sent) if remote is None else remote
+                    c.remote = c.remote or remote
+                subj_at = toks[c.subj_start].start
+                earlier = [sp for sp in sent_spans if sp.start_char < subj_at and _sets_story(sp, said_end)]
+                story = earlier[-1] if earlier else st.story
+                ev = self._event(session, turn, c, owners.get(i), sent, story)
+                if ev is None:
+                    continue
+                st.events.append(ev)
+                if ev.time_source == "rule" and owners.get(i) is not None:
+                    st.used.add(owners[i].start_char)
+                elif story is not None and ev.time_expression == story.text:
+                    st.inherited.add(story.start_char)
+            orphans += [(sp, sent, toks) for sp in sent_spans if sp.start_char not in st.used]
+            story = [sp for sp in sent_spans if _sets_story(sp, said_end)]
+            if story:
+                st.story = story[-1]
+        last_end = -9
+        for sp, sent, toks in orphans:
+            adjacent = 0 <= sp.start_char - last_end <= 1  # "for 3 years this month": one time, one mention
+            last_end = sp.end_char
+            if sp.start_char not in st.used and not adjacent:
+                ev = self._mention(session, turn, sp, sent, toks, text, story_only=sp.start_char in st.inherited)
                 if ev is not None:
-                    events.append(ev)
-                    if ev.time_source == "rule":
-                        used.add(owners[i].start_char)
-            if pending is not None:
-                events.append(self._fallback(session, turn, *pending, [], speakers))
-                pending = None
-            events = [e for e in events if e is not None]
-            unused = [sp for sp in sent_spans if sp.start_char not in used]
-            if unused and not clauses and len(events) == n_before and _leads(unused[0], toks):
-                pending = (unused[0], sent.strip(), toks)
-                unused = unused[1:]
-            for sp in unused[:1]:
-                events.append(self._fallback(session, turn, sp, sent.strip(), toks, clauses, speakers))
-        if pending is not None:
-            events.append(self._fallback(session, turn, *pending, [], speakers))
-        events = [e for e in events if e is not None]
-        if len(events) > MAX_EVENTS_PER_TURN:  # dated events first
-            events = [e for e in events if e.time_source == "rule"] + [e for e in events if e.time_source != "rule"]
-        return events[:MAX_EVENTS_PER_TURN]
+                    st.events.append(ev)
+        if not st.events:
+            st.events = nominal[:1]
+        dated = [e for e in st.events if e.start is not None]
+        undated = [e for e in st.events if e.start is None]
+        return dated + undated[:MAX_UNDATED_PER_TURN]
 
-    def _fallback(self, session, turn, sp, sentence, toks, clauses, speakers) -> Event | None:
-        """A time expression that dated no clause still dates one event: the clause that holds it
-        (even without an object), else the sentence's subject and main verb, else "mentioned"."""
-        if any(t.low in L.NEG or t.low in L.NEG_STEMS for t in toks):
-            return None  # "I didn't go yesterday" is no event
-        body = [t for t in toks if not (sp.start_char <= t.start < sp.end_char)]
-        c = next((c for c in reversed(clauses) if c.verb_toks and c.verb_toks[0].start <= sp.start_char), None)
-        if c is not None:
-            subject, verb = c.subject, c.verb
-            obj = [t for t in c.obj_toks if t in body]
-            if not obj:
-                obj = _front_np(toks, c.subj_start)
-        else:
-            subject, verb, obj = _loose_clause(body, turn.speaker, speakers)
-        if not obj or all(t.low in _PRONOUN_OBJ for t in obj):
-            extra = _segment_np(body, toks, sp)
-            obj = obj + [t for t in extra if t not in obj]
-        obj = obj[:MAX_OBJECT_TOKENS]
-        while obj and (
-            obj[-1].low in L.PREPOSITIONS
-            or obj[-1].low in L.DETERMINERS
-            or obj[-1].low in L.CLAUSE_BREAK
-            or obj[-1].low in L.ADVERBS
-        ):
-            obj.pop()
+    def _mention(self, session, turn, sp, sentence, toks, text, *, story_only=False) -> Event | None:
+        """A time expression that dated no clause: the speaker, "mentioned", and the clause around
+        it as said. A negated or irrealis clause yields nothing (nothing happened: "didn't go",
+        "next goal might be"); nor does a sentence that only sets the time of the story that
+        follows ("Last Saturday was lovely. We rented kayaks." dates the kayaks)."""
+        words = _mention_words(toks, sp)
+        outside = [t for t in words if not (sp.start_char <= t.start < sp.end_char)]
+        if _negated(words) or sum(_content(t) and t.low not in _SUBJ_PRONOUNS for t in outside) < 2:
+            return None
+        if any((t.low in L.IRREALIS_MODALS and t.low != "can") or t.low in _IRREALIS_WORDS for t in words):
+            return None
+        if story_only and any(t.low in L.BE for t in words):
+            return None
+        if _clock_only(sp) and not any(_is_past(t.low) for t in words):
+            return None  # "We land at Haneda at 6am": a time of day gives no date to a plan
+        if any(a.low in L.BE and b.low in _INTENSIFIERS for a, b in zip(words, words[1:])):
+            return None  # "our kitchen is pretty cold in winter": a description, not an occurrence
+        obj = _text_of(text, words)
         e = Event(
             namespace=session.namespace,
             session_id=session.session_id,
             source_turn_ids=[turn.turn_id],
-            subject=subject,
-            verb=verb,
-            object=_join(obj),
+            subject=turn.speaker,
+            verb="mentioned",
+            object=obj,
             time_expression=sp.text,
             start=sp.start,
             end=sp.end,
             granularity=sp.granularity,
             time_source="rule",
+            kind="mention",
             t_conv=naive(turn.t_conv),
-            evidence=sentence[:400],
+            evidence=sentence.strip()[:400],
             extractor=NAME,
         )
-        core = _core(e.object)
-        e.aliases = clean_aliases([f"{lemma(verb.split()[-1]) if verb else ''} {core}".strip(), core], e)
+        rest = _join([t for t in words if not (sp.start_char <= t.start < sp.end_char)])
+        e.aliases = clean_aliases([*category_aliases("", sentence), rest], e)
         return e
 
-    def _answer_event(self, session, turn, prev_questions, spans, sentence, speakers) -> Event | None:
+    def _nominal(self, session, turn, sentence, toks, text) -> Event | None:
+        """A verbless diary line that names an activity ("Short hike up Mount Philo with Biscuit",
+        "First appointment with my new dentist"): the speaker's undated mention of it. Only when
+        the line opens with the noun phrase itself, names an activity, and the turn has no other
+        event (an exclamation like "Such a nice trail!" opens with a determiner)."""
+        if not any(t.low in _CATEGORY_WORDS or t.low.rstrip("s") in _CATEGORY_WORDS for t in toks):
+            return None
+        segs = _segments(toks)
+        if not segs or _negated(toks):
+            return None
+        words = segs[0]
+        while words and words[-1].low in _TRAILING_DROP:
+            words = words[:-1]
+        if (
+            not words
+            or words[0].low in L.DETERMINERS
+            or words[0].low in ("such", "what", "how", "so", "very", "too", "not", "no")
+            or any(t.low in L.BE or t.low in L.HAVE or t.low in L.MODAL for t in words)
+            or any(_is_verbish(t.low, after_aux=False) and t.low in _FORMS and _FORMS[t.low] != t.low for t in words)
+            or sum(_content(t) for t in words) < 2
+            or not category_aliases("", _join(words))
+        ):
+            return None
+        obj = _text_of(text, words[:MAX_MENTION_TOKENS])
+        (start, end, gran) = said_on(turn.t_conv)
+        e = Event(
+            namespace=session.namespace,
+            session_id=session.session_id,
+            source_turn_ids=[turn.turn_id],
+            subject=turn.speaker,
+            verb="mentioned",
+            object=obj,
+            start=start,
+            end=end,
+            granularity=gran,
+            time_source="said_on",
+            kind="mention",
+            t_conv=naive(turn.t_conv),
+            evidence=sentence.strip()[:400],
+            extractor=NAME,
+        )
+        e.aliases = clean_aliases(category_aliases("", obj), e)
+        return e
+
+    def _answer_event(self, session, turn, prev_questions, spans, sentence, ctx) -> Event | None:
         for q in reversed(prev_questions):
-            toks = _tokens(q.replace("\u2019", "'"))
+            toks = _tokens(q)
             for i, t in enumerate(toks):
                 if t.low == "you":
                     c = self._parse_from(toks, i + 1, turn.speaker, subj_start=i, after_aux=True)
-                    if c is not None and c.obj_toks:
-                        return self._event(session, turn, c, spans[0], sentence)
+                    if c is not None and c.obj_toks and _has_content(c.obj_toks):
+                        c.mood = "past"
+                        return self._event(session, turn, c, spans[0], sentence, None)
         return None
 
     # -- clause parsing -------------------------------------------------------------------
 
-    def _clauses(self, toks: list[Tok], speaker: str, speakers: set[str]) -> list[Clause]:
+    def _clauses(self, toks: list[Tok], speaker: str, ctx: _Ctx) -> list[Clause]:
         out: list[Clause] = []
         i, n = 0, len(toks)
         while i < n:
-            t = toks[i]
-            c: Clause | None = None
-            if t.text in _PRONOUN_SUBJ:
-                c = self._parse_from(toks, i + 1, speaker, subj_start=i)
-            elif t.text in _POSSESSIVE and i + 1 < n:
-                c = self._possessive(toks, i, speaker)
-            elif (
-                t.text[:1].isupper()
-                and t.text not in L.NOT_NAMES
-                and t.text.isalpha()
-                and i + 1 < n
-                and t.low not in L.BE
-                and t.low not in L.HAVE
-            ):
-                if t.text in speakers or (
-                    _is_verbish(toks[i + 1].low, after_aux=False) and toks[i + 1].low not in ("and",)
-                ):
-                    c = self._parse_from(toks, i + 1, t.text, subj_start=i, named=True)
-                    if (
-                        c is None
-                        and (i == 0 or toks[i - 1].text in _PUNCT_BREAK)
-                        and _is_past(t.low)
-                        and t.low in _PAST
-                    ):
-                        c = self._parse_from(toks, i, speaker, subj_start=i)
-                elif (i == 0 or toks[i - 1].text in _PUNCT_BREAK) and t.low in _PAST:
-                    c = self._parse_from(toks, i, speaker, subj_start=i)
-            elif (
-                (i == 0 or toks[i - 1].text in _PUNCT_BREAK or toks[i - 1].low in ("and", "then", "so"))
-                and t.low in _PAST
-                and t.low not in ("had", "did", "was", "were", "said", "thought", "felt", "saw", "heard")
-            ):
-                c = self._parse_from(toks, i, speaker, subj_start=i)
+            c = self._clause_at(toks, i, speaker, ctx)
             if c is not None:
                 out.append(c)
                 i = max(c.end_tok, i + 1)
@@ -414,8 +486,87 @@ class RuleExtractor:
                 i += 1
         return out
 
-    def _possessive(self, toks: list[Tok], i: int, speaker: str) -> Clause | None:
-        # "my son got into an accident" → subject "<speaker>'s son"
+    def _clause_at(self, toks: list[Tok], i: int, speaker: str, ctx: _Ctx) -> Clause | None:
+        t, n = toks[i], len(toks)
+        if not (t.text[:1].isupper() or t.low in _SUBJECT_OPENERS or t.low in L.ADVERBS or t.low in _PAST):
+            return None  # no subject starts here (the common case: skip the checks below)
+        starts = self._starts_clause(toks, i)
+        if t.text in _PRONOUN_SUBJ:
+            if starts:
+                c = self._parse_from(toks, i + 1, speaker, subj_start=i)
+                if c is not None and t.low == "we":
+                    c.generic = True
+                return c
+            # "the mug I made at the studio": a fronted object, not a new clause
+            front = _front_np(toks, i)
+            c = self._parse_from(toks, i + 1, speaker, subj_start=i) if front else None
+            if c is None:
+                return None
+            rest = [x for x in c.obj_toks if x not in front]
+            tail = []
+            if rest and c.verb_toks and c.verb_toks[-1].low in L.PREPOSITIONS:  # "made at | the studio"
+                tail = [c.verb_toks.pop()]
+                c.verb = " ".join(c.verb.split()[:-1])
+            c.obj_toks = front + tail + rest  # "the agencies I'm looking into": phrasal, prep stays
+            return c
+        if not starts:
+            return None
+        if t.text in _POSSESSIVE and i + 1 < n:
+            return self._np_subject(toks, i, f"{speaker}'s")
+        if t.text in _THE and i + 1 < n:
+            return self._np_subject(toks, i, "the")
+        if t.text in _TITLES and i + 2 < n and toks[i + 1].text == "." and toks[i + 2].text[:1].isupper():
+            return self._parse_from(toks, i + 3, f"{t.text}. {toks[i + 2].text}", subj_start=i, named=True)
+        capital_before_past = (
+            t.text[:1].isupper()
+            and t.text.isalpha()
+            and t.text not in L.NOT_NAMES
+            and t.low not in _FORMS
+            and t.low not in L.ADVERBS
+            and i + 1 < n
+            and toks[i + 1].low in _PAST
+        )
+        if (t.text in ctx.names or capital_before_past) and t.text.isalpha() and i + 1 < n:
+            if i + 3 < n and toks[i + 1].low == "and" and toks[i + 2].text in ctx.names:  # "Priya and Dan came"
+                c = self._parse_from(toks, i + 3, f"{t.text} and {toks[i + 2].text}", subj_start=i, named=True)
+                if c is not None:
+                    return c
+            if i + 2 < n and toks[i + 1].low == "'s" and toks[i + 2].text.isalpha():  # "Jon's band played …"
+                c = self._np_subject(toks, i + 1, f"{t.text}'s", subj_start=i)
+                if c is not None:
+                    return c
+            c = self._parse_from(toks, i + 1, t.text, subj_start=i, named=True)
+            if c is not None:
+                return c
+        # no subject: "Lost my job yesterday", "Finally trimmed a foot ring"
+        j = i
+        while j < n and toks[j].low in L.ADVERBS and toks[j].low not in ("so", "of", "kind", "sort", "all", "both"):
+            j += 1
+        if j < n and toks[j].low in _PAST and toks[j].low not in _NOT_SUBJECTLESS:
+            return self._parse_from(toks, i, speaker, subj_start=i)  # from i: "just got …" keeps its "just"
+        return None
+
+    def _starts_clause(self, toks: list[Tok], i: int) -> bool:
+        """A subject opens a clause: at the start, after punctuation or a conjunction, or after
+        adverbs, interjections and time expressions that lead it ("Last Saturday Maya and I …")."""
+        m = i - 1
+        while m >= 0 and (
+            toks[m].low in L.ADVERBS
+            or toks[m].start in self._covered
+            or toks[m].low in ("oh", "well", "yeah", "yes", "ok", "okay", "anyway", "btw", "honestly", "luckily")
+        ):
+            m -= 1
+        if m < 0 or toks[m].text in _PUNCT_BREAK or toks[m].low in L.CLAUSE_BREAK or toks[m].low == "then":
+            return True
+        if toks[m].low in _REPORTING or (toks[m].low == "that" and m > 0 and toks[m - 1].low in _FORMS):
+            return True  # "say I left Acme in December", "mention that I moved in"
+        # a fronted adverbial: "At the glaze workshop last Saturday I made …"
+        while m >= 0 and toks[m].text not in _PUNCT_BREAK and toks[m].low not in L.CLAUSE_BREAK:
+            m -= 1
+        return (m < 0 or toks[m].text in _PUNCT_BREAK) and toks[m + 1].low in L.PREPOSITIONS
+
+    def _np_subject(self, toks: list[Tok], i: int, owner: str, subj_start: int | None = None) -> Clause | None:
+        """ "my son got into an accident" → "<speaker>'s son"; "the dentist put on a crown"."""
         j = i + 1
         noun: list[str] = []
         while (
@@ -424,19 +575,24 @@ class RuleExtractor:
             and toks[j].text.isalpha()
             and toks[j].low not in L.BE
             and toks[j].low not in L.HAVE
+            and toks[j].low not in L.MODAL
             and toks[j].low not in L.CLAUSE_BREAK
-            and not _is_past(toks[j].low)
+            and toks[j].low not in L.PREPOSITIONS
+            and toks[j].low not in L.ADVERBS
+            and toks[j].low not in _SUBJ_PRONOUNS
+            and (not noun or not _is_past(toks[j].low))  # right after "my", "left" is no verb
         ):
             noun.append(toks[j].text)
             j += 1
         if not noun or j >= len(toks):
             return None
-        if not (
-            _is_past(toks[j].low)
-            or toks[j].low in ("has", "have", "'ve", "is", "'s", "are", "'re", "was", "were", "will", "'ll")
-        ):
+        nxt = toks[j].low
+        if not (_is_past(nxt) or nxt in ("has", "have", "'ve", "is", "'s", "are", "'re", "was", "were")):
             return None
-        return self._parse_from(toks, j, f"{speaker}'s {' '.join(noun)}", subj_start=i)
+        if owner == "the" and not _is_past(nxt):
+            return None  # "the view is amazing": a description, not an event
+        subject = f"{owner} {' '.join(noun)}" if owner != "the" else f"the {' '.join(noun)}"
+        return self._parse_from(toks, j, subject, subj_start=i if subj_start is None else subj_start, named=True)
 
     def _parse_from(
         self, toks: list[Tok], j: int, subject: str, *, subj_start: int, named: bool = False, after_aux: bool = False
@@ -444,6 +600,7 @@ class RuleExtractor:
         n = len(toks)
         verb: list[Tok] = []
         words: list[str] = []
+        advs: list[str] = []
         saw_be = saw_have = False
         k = j
         # auxiliaries, negation, adverbs
@@ -451,7 +608,8 @@ class RuleExtractor:
             w = toks[k].low
             if w in L.NEG or w in L.NEG_STEMS and k + 1 < n and toks[k + 1].low == "'t":
                 return None
-            if w in L.ADVERBS and w != "so":
+            if w in L.ADVERBS and w != "so" or w in L.FREQUENCY or w in L.NOW_CUES:
+                advs.append(w)
                 k += 1
                 continue
             nxt = toks[k + 1].low if k + 1 < n else None
@@ -513,19 +671,22 @@ class RuleExtractor:
         if main is None:
             return None
         w = main.low
+        aux = list(words)
         if saw_be and w in _STATE_ADJ:  # "my store is open", "I'm engaged"
-            words.append(w)
-            verb.append(main)
-            return self._finish(toks, k + 1, subject, subj_start, verb[:-1], words[:-1], "be", obj_first=main)
+            c = self._finish(toks, k + 1, subject, subj_start, verb, words, "be", obj_first=main)
+            return _with_mood(c, aux, advs, main, toks, state=True)
         if saw_be and verb[-1:] != [main] and not _is_verbish(w, after_aux=True):
             # copula: "I was in Paris" is a state worth keeping; "I'm so happy" is not
-            if w in L.STATE_PREPS and words[-1:] != ["so"]:
+            if w in L.STATE_PREPS and words[-1:] != ["so"] and not (k + 1 < len(toks) and toks[k + 1].low == "to"):
                 words.append(w)
                 verb.append(main)
-                return self._finish(toks, k + 1, subject, subj_start, verb, words, "be")
+                c = self._finish(toks, k + 1, subject, subj_start, verb, words, "be")
+                return _with_mood(c, aux, advs, main, toks, state=True)
             return None
         if not _is_verbish(w, after_aux=saw_be or saw_have or bool(words) or after_aux):
             return None
+        if aux[:1] == ["is"] and not w.endswith("ing") and (w in _PART or w.endswith("ed")):
+            return None  # "I'm swamped with work", "I'm thrilled to…": a state of mind, not an occurrence
         lem = lemma(w)
         if lem in L.MENTAL and not saw_have and not (words and words[-1] in L.CONTROL_LINKS):
             return None
@@ -543,7 +704,8 @@ class RuleExtractor:
             words.append(toks[k].low)
             verb.append(toks[k])
             k += 1
-        return self._finish(toks, k, subject, subj_start, verb, words, lem)
+        c = self._finish(toks, k, subject, subj_start, verb, words, lem)
+        return _with_mood(c, aux, advs, main, toks)
 
     def _finish(self, toks, k, subject, subj_start, verb, words, lem, obj_first: Tok | None = None) -> Clause:
         n = len(toks)
@@ -552,31 +714,19 @@ class RuleExtractor:
             t = toks[k]
             if t.text in _PUNCT_BREAK or t.low in L.CLAUSE_BREAK or t.low in _TIME_WORDS:
                 break
-            if (t.text in _PRONOUN_SUBJ and obj) or t.start in self._span_starts:
+            if t.text in _PRONOUN_SUBJ and obj:
+                break
+            if t.start in self._span_starts and (obj or not _names_a_day(t)):  # "hosted Thanksgiving" keeps it
+                break
+            if t.low in L.FREQUENCY or t.low in L.FREQUENCY_DET or t.low in L.PLURAL_TIMES:
                 break
             obj.append(t)
             k += 1
-        while obj and (obj[-1].low in L.PREPOSITIONS or obj[-1].low in L.DETERMINERS or obj[-1].low in L.ADVERBS):
+        while obj and obj[-1].low in _TRAILING_DROP:
             obj.pop()
         if not obj:  # fronted object: "These figurines I bought yesterday"
-            back = []
-            m = subj_start - 1
-            while (
-                m >= 0
-                and toks[m].text.replace("-", "").isalnum()
-                and toks[m].low not in L.CLAUSE_BREAK
-                and len(back) < 5
-            ):
-                back.insert(0, toks[m])
-                if toks[m].low in _FRONT_DET:
-                    break
-                m -= 1
-            if (
-                back
-                and back[0].low in _FRONT_DET
-                and len(back) > 1
-                and not any(_is_verbish(x.low, after_aux=False) for x in back[1:])
-            ):
+            back = _front_np(toks, subj_start)
+            if back:
                 obj = back
         return Clause(
             subject=subject,
@@ -590,20 +740,44 @@ class RuleExtractor:
 
     # -- events ---------------------------------------------------------------------------
 
-    def _event(self, session: Session, turn: Turn, c: Clause, span, sentence: str) -> Event | None:
-        if not c.obj_toks:
-            return None
+    def _event(self, session: Session, turn: Turn, c: Clause, span, sentence: str, story) -> Event | None:
+        vw = c.verb.split()
+        intransitive = (
+            not c.obj_toks
+            and span is not None
+            and bool(vw)
+            and (vw[-1] in _PARTICLE_END or (len(vw) > 1 and vw[-2] in _ING_CONTROL and vw[-1].endswith("ing")))
+        )
+        if c.obj_toks and c.obj_toks[0].low == "you" and c.lemma in _TO_LISTENER:
+            return None  # "wanted to tell you about my school event": the talk, not the event
+        if (
+            c.obj_toks
+            and c.obj_toks[0].low in ("me", "us")
+            and any(_is_verbish(t.low, after_aux=True) for t in c.obj_toks[1:2])
+        ):
+            return None  # "made me think about …": a causative remark
+        if not intransitive and (not c.obj_toks or not _has_content(c.obj_toks)):
+            return None  # "Maya flew in on Wednesday" is complete without an object; "bought it" is not
         obj = _join(c.obj_toks)
-        if span is not None and span.text:
-            # never keep the time phrase inside the object
-            obj = obj.replace(span.text, "").strip(" ,")
+        if obj and span is not None and span.text and not (obj.startswith(span.text) and _names_a_day(c.obj_toks[0])):
+            obj = obj.replace(span.text, "").strip(" ,")  # never keep the time phrase inside the object
             if not obj:
                 return None
+        expr = None
+        if span is not None and c.mood in ("present", "future", "irrealis") and _clock_only(span):
+            span = None  # "We land at Haneda at 6am": a time of day, not a date
         if span is not None:
             start, end, gran, source, expr = span.start, span.end, span.granularity, "rule", span.text
+        elif c.mood in ("irrealis", "future", "habit"):
+            return None  # a wish, an option, an undated plan or a habit is no dated occurrence
+        elif c.mood == "present" and (c.subject != turn.speaker or _generic(c)):
+            return None  # "we all have different paths": a generic statement, not the speaker's fact
+        elif c.mood == "now":
+            (start, end, gran), source, expr = said_day(turn.t_conv), "rule", c.cue
+        elif c.mood == "past" and story is not None and not c.remote:
+            start, end, gran, source, expr = story.start, story.end, story.granularity, "rule", story.text
         else:
-            start, end, gran = said_on(turn.t_conv)
-            source, expr = "said_on", None
+            (start, end, gran), source = said_on(turn.t_conv), "said_on"
         e = Event(
             namespace=session.namespace,
             session_id=session.session_id,
@@ -617,25 +791,153 @@ class RuleExtractor:
             granularity=gran,
             time_source=source,
             t_conv=naive(turn.t_conv),
-            evidence=sentence[:400],
+            evidence=sentence.strip()[:400],
             extractor=NAME,
         )
         e.aliases = clean_aliases(_aliases(c, obj), e)
         return e
 
 
+# -- mood ---------------------------------------------------------------------------------------------
+
+
+def _with_mood(c: Clause, aux: list[str], advs: list[str], main: Tok, toks: list[Tok], *, state=False) -> Clause:
+    """Tense and mood of a clause from its auxiliaries and control verbs (``aux``), adverbs and
+    main verb. The first verb carries the tense: "started limping" is past, "is reading" now."""
+    tail = []
+    for t in toks[c.end_tok : c.end_tok + 4]:  # "carving out some me-time | each day"
+        if t.text in _PUNCT_BREAK and t.text not in ("-", "–", "—"):
+            break
+        tail.append(t.low)
+    lows = [t.low for t in toks[c.subj_start : c.end_tok]] + tail
+    finite = next((w for w in [*aux, main.low] if w not in L.CONTROL_LINKS), main.low)
+    c.remote = any(a in L.REMOTE for a in advs)
+    c.generic = c.generic or "all" in advs
+    if ("used" in aux and "to" in aux) or _habitual(lows, advs):
+        c.mood = "habit"
+    elif any(w in L.IRREALIS_MODALS or w in L.IRREALIS_CONTROL for w in aux):
+        c.mood = "irrealis"
+    elif any(w in L.FUTURE for w in aux):
+        c.mood = "future"
+    elif "just" in advs and (_is_past(main.low) or finite == "has"):
+        c.mood, c.cue = "now", "just"
+    elif finite == "is" and main.low.endswith("ing") and lemma(main.low) in _FUTURATE:
+        c.mood = "future"  # "I'm moving to Vermont", "we're going camping": a plan, dated only by a time phrase
+    elif finite == "is" and (state or main.low.endswith("ing")):
+        cue = next((a for a in advs if a in L.NOW_CUES), None)
+        c.mood, c.cue = "now", cue or " ".join(t.text for t in c.verb_toks) or main.text
+    elif finite == "has" and "been" in aux and main.low.endswith("ing"):
+        c.mood, c.cue = "now", " ".join(t.text for t in c.verb_toks)
+    elif finite in ("has", "had"):
+        c.mood = "perfect"
+    elif finite in ("was", "did") or _is_past(finite):
+        c.mood = "past"
+    else:
+        c.mood = "present"
+    return c
+
+
+_TO_LISTENER = {"tell", "show", "ask", "let", "remind", "update", "give", "send", "thank", "wish", "text", "call"}
+# present-simple facts worth keeping about the speaker: possession, work, home, study
+_LASTING = {"have", "own", "work", "live", "study", "teach", "volunteer", "run", "manage", "attend", "rent", "drive"}
+
+
+def _generic(c: Clause) -> bool:
+    """A present-simple clause that is not a lasting fact about the speaker."""
+    return c.generic or c.lemma not in _LASTING
+
+
+def _habitual(lows: list[str], advs: list[str]) -> bool:
+    if any(a in L.FREQUENCY for a in advs):
+        return True
+    for i, w in enumerate(lows):
+        if w in L.FREQUENCY or w in L.PLURAL_TIMES:
+            return True
+        if w in L.FREQUENCY_DET and i + 1 < len(lows):
+            return True
+        if w in ("times", "per") and i > 0:
+            return True
+    return False
+
+
+def _remote(sentence: str) -> bool:
+    s = " " + sentence.lower() + " "
+    return any(f" {p} " in s or f" {p}," in s for p in L.REMOTE_PHRASES)
+
+
+def _sets_story(sp, said_end: datetime) -> bool:
+    """A time expression a past-tense narrative is set in: a past time, not a duration ("for 3
+    years") or an open range ("since January")."""
+    return sp.end <= said_end and sp.rule not in ("since", "duration_since") and sp.granularity != "range"
+
+
+def _clock_only(sp) -> bool:
+    """A time of day with no day ("at 6am", "at 5 pm"): the engine puts it on the day said."""
+    return sp.granularity in ("instant", "part_of_day") and not re.search(
+        r"(?i)today|tonight|tomorrow|yesterday|this|morning|day|night|\d{1,2}[/.-]\d", sp.text
+    )
+
+
+def _tag_question(sentence: str) -> bool:
+    """A statement with a short question after its last comma ("…, any tips?", "…, right?")."""
+    if "," not in sentence:
+        return False
+    head, tail = sentence.rsplit(",", 1)
+    return len(tail.split()) <= 3 and sentence_kind(head + ".") == "statement"
+
+
+def _negated(toks: list[Tok]) -> bool:
+    """A verb is negated ("didn't go", "never went", "was not there"); "not so great" is not."""
+    for i, t in enumerate(toks):
+        if t.low in ("'t", "n't", "never"):
+            return True
+        if t.low == "not":
+            prev = toks[i - 1].low if i else ""
+            nxt = toks[i + 1].low if i + 1 < len(toks) else ""
+            if prev in L.BE or prev in L.HAVE or prev in L.MODAL or _is_verbish(nxt, after_aux=True):
+                return True
+    return False
+
+
+def _imperative(toks: list[Tok], spans, said_end: datetime) -> bool:
+    """A sentence that opens with a bare verb is an instruction or suggestion ("Try the Skyline
+    trail next month"), unless a past time shows it is a diary's subjectless report."""
+    body = [t for t in toks if t.text not in _PUNCT_BREAK]
+    k = 0
+    while k < len(body) and (body[k].low in L.ADVERBS or body[k].low in ("please", "maybe", "definitely")):
+        k += 1
+    if k >= len(body):
+        return False
+    w = body[k].low
+    if w not in _BASE or w in _PAST or (w in _FORMS and _FORMS[w] != w):
+        return False
+    return not any(sp.end <= said_end for sp in spans)
+
+
+# -- spans and words ------------------------------------------------------------------------------------
+
+
 def _assign_spans(clauses: list[Clause], spans, toks: list[Tok]) -> dict[int, object]:
-    """Each time expression dates one clause: the clause whose verb precedes it (a sentence-initial
-    one dates the first clause), unless it stands apart after that clause's object and before the
-    next clause's subject ("…, and yesterday I went …"), where it dates the next clause."""
+    """Each time expression dates one clause: the clause whose verb precedes it (one that leads
+    the sentence dates the first clause), unless it stands apart after that clause's object and
+    before the next clause's subject ("…, and yesterday I went …"), where it dates the next
+    clause. One before a clause but cut off from it ("Maya's birthday is next Tuesday and I
+    want …") dates none: it becomes a mention."""
     owners: dict[int, object] = {}
     if not clauses:
         return owners
     for sp in spans:
-        i = 0
-        for j, c in enumerate(clauses):
-            if c.verb_toks and c.verb_toks[0].start <= sp.start_char:
-                i = j
+        before = [j for j, c in enumerate(clauses) if c.verb_toks and c.verb_toks[0].start <= sp.start_char]
+        if not before:
+            first_subj = toks[clauses[0].subj_start].start
+            between = [t for t in toks if sp.end_char <= t.start < first_subj]
+            lead = [t for t in toks if t.start < sp.start_char]
+            leads = all(t.text in _PUNCT_BREAK or t.low in _GREET_TAIL or t.low in L.ADVERBS for t in lead)
+            if not leads and any(t.text in _PUNCT_BREAK or t.low in L.CLAUSE_BREAK for t in between):
+                continue
+            owners.setdefault(0, sp)
+            continue
+        i = before[-1]
         c = clauses[i]
         if i + 1 < len(clauses) and sp.start_char < toks[clauses[i + 1].subj_start].start:
             obj_end = (c.obj_toks[-1].end if c.obj_toks else c.verb_toks[-1].end) if c.verb_toks else 0
@@ -644,20 +946,48 @@ def _assign_spans(clauses: list[Clause], spans, toks: list[Tok]) -> dict[int, ob
                 between = [t for t in toks if obj_end <= t.start < sp.start_char]
                 if any(t.text in _PUNCT_BREAK or t.low in L.CLAUSE_BREAK for t in between):
                     i += 1
+        obj_end = c.obj_toks[-1].end if c.obj_toks else (c.verb_toks[-1].end if c.verb_toks else 0)
+        between = [t for t in toks if obj_end <= t.start < sp.start_char]
+        if i == before[-1] and any(t.low in ("that", "which", "who", "whom") for t in between[:2]):
+            continue  # "a bowl … that I glazed in the spring": the time is the relative clause's
+        if i == before[-1] and any(t.text in (":", ";", "—", "–", "-") or t.low in _THIRD_PERSON for t in between):
+            continue  # "Maya booked her flight: she lands Wednesday": another clause's time
         owners.setdefault(i, sp)
     return owners
 
 
-_PRONOUN_OBJ = {"it", "that", "this", "them", "one", "so", "much"}
 _GREET_TAIL = {"hey", "hi", "hello", "oh", "wow", "yeah", "yes", "well", "ok", "okay", "so", "hah", "haha", "lol"}
 
 
-def _leads(sp, toks: list[Tok]) -> bool:
-    """A day-or-wider time expression that opens its sentence ("Last weekend was great.")."""
-    if sp.granularity in ("fuzzy", "range"):
-        return False
-    lead = [t for t in toks if t.start < sp.start_char]
-    return all(t.text in _PUNCT_BREAK or t.low in _GREET_TAIL for t in lead)
+_CALENDAR = {
+    "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "january", "february", "march",
+    "april", "may", "june", "july", "august", "september", "october", "november", "december", "last", "next",
+    "this", "today", "tonight", "tomorrow", "yesterday",
+}  # fmt: skip
+
+
+def _names_a_day(t: Tok) -> bool:
+    """A capitalised name of a day that is also what was done: "hosted Thanksgiving"."""
+    return t.text[:1].isupper() and t.low not in _CALENDAR and not t.text.isdigit()
+
+
+def _content(t: Tok) -> bool:
+    return (
+        any(ch.isalpha() for ch in t.text)
+        and t.low not in L.EMPTY_OBJECT
+        and t.low not in L.DETERMINERS
+        and t.low not in L.PREPOSITIONS
+        and t.low not in L.ADVERBS
+        and t.low not in L.CLAUSE_BREAK
+        and t.low not in L.BE
+        and t.low not in L.HAVE
+        and not t.low.startswith("'")
+    )
+
+
+def _has_content(toks: list[Tok]) -> bool:
+    """An object says what: at least one word that is not a pronoun, number or filler."""
+    return any(_content(t) for t in toks)
 
 
 def _front_np(toks: list[Tok], subj_start: int) -> list[Tok]:
@@ -667,105 +997,86 @@ def _front_np(toks: list[Tok], subj_start: int) -> list[Tok]:
     while m >= 0 and toks[m].text.replace("-", "").isalnum() and toks[m].low not in L.CLAUSE_BREAK and len(back) < 5:
         back.insert(0, toks[m])
         if toks[m].low in _FRONT_DET:
-            return back
+            return back if len(back) > 1 and not any(_is_past(x.low) for x in back[1:]) else []
         m -= 1
     return []
 
 
-def _loose_clause(body: list[Tok], speaker: str, speakers: set[str]) -> tuple[str, str, list[Tok]]:
-    """Subject, verb and object of a sentence the clause parser gave up on: the speaker (or a
-    named participant), the first verb after the subject as written, the rest of the clause."""
-    subject, k = speaker, 0
-    for i, t in enumerate(body):
-        if t.text in _PRONOUN_SUBJ:
-            k = i + 1
-            break
-        if (
-            t.text in speakers
-            and t.text != speaker
-            and i + 1 < len(body)
-            and (_is_verbish(body[i + 1].low, after_aux=True) or body[i + 1].low in L.BE or body[i + 1].low in L.HAVE)
-        ):
-            subject, k = t.text, i + 1
-            break
-    else:
-        # no subject: a sentence-initial verb ("Finishing up the mural next week.")
-        while k < len(body) and (
-            body[k].text in _PUNCT_BREAK or body[k].low in _GREET_TAIL or body[k].text in speakers
-        ):
-            k += 1
-        if not (k < len(body) and _is_verbish(body[k].low, after_aux=True)):
-            return speaker, "mentioned", []
-    words: list[str] = []
-    while k < len(body) and (
-        body[k].low in L.BE or body[k].low in L.HAVE or body[k].low in L.MODAL or body[k].low in L.ADVERBS
+_COORD = {"and", "or", "plus", "&"}
+_CATEGORY_WORDS = {w for _, _, nouns in L.CATEGORIES for n in nouns for w in n.split()}
+_INTENSIFIERS = {"so", "very", "really", "pretty", "super", "too", "quite", "kinda", "sorta", "such"}
+_THIRD_PERSON = {"he", "she", "they", "it"}
+_SUBJ_PRONOUNS = {"i", "we", "he", "she", "they", "you", "it"}
+_NEW_SUBJECT = {"I", "we", "We", "he", "He", "she", "She", "they", "They", "you", "my", "My", "our", "his", "their"}
+
+
+def _segments(toks: list[Tok], sp=None) -> list[list[Tok]]:
+    """Runs of tokens between punctuation and subordinating conjunctions ("and"/"or" join noun
+    phrases, so they do not cut; nor do the words of the time expression ``sp``)."""
+    segs: list[list[Tok]] = [[]]
+    nxt = {id(a): b.text for a, b in zip(toks, toks[1:])}
+    for t in toks:
+        inside = sp is not None and sp.start_char <= t.start < sp.end_char
+        coord_clause = t.low in _COORD and nxt.get(id(t), "") in _NEW_SUBJECT
+        if not inside and (t.text in _PUNCT_BREAK or (t.low in L.CLAUSE_BREAK and t.low not in _COORD) or coord_clause):
+            if segs[-1]:
+                segs.append([])
+            continue
+        segs[-1].append(t)
+    return [x for x in segs if x]
+
+
+def _mention_words(toks: list[Tok], sp) -> list[Tok]:
+    """The clause around a time expression, as said: its segment; one that says nothing but the
+    time takes the segment before it ("my first real hike | since October") or, when it opens
+    the sentence, the one after it ("Yesterday: | Mount Monadnock via the White Dot trail"). A
+    time phrase that closes the words, or opens them before punctuation, is left out."""
+    segs = _segments(toks, sp)
+
+    def inside(t):
+        return sp.start_char <= t.start < sp.end_char
+
+    at = next((i for i, x in enumerate(segs) if any(inside(t) for t in x)), None)
+    if at is None:
+        return []
+    words = list(segs[at])
+    if sum(_content(t) for t in words if not inside(t)) < 2:
+        if at > 0 and not inside(segs[at][0]) or at > 0 and at + 1 >= len(segs):
+            words = segs[at - 1] + words
+        elif at + 1 < len(segs):
+            words = words + segs[at + 1]
+        elif at > 0:
+            words = segs[at - 1] + words
+    while (
+        words
+        and not inside(words[0])
+        and (words[0].low in _GREET_TAIL or words[0].low in L.CLAUSE_BREAK or words[0].low in L.ADVERBS)
     ):
-        if body[k].low not in L.ADVERBS:
-            words.append(_norm_aux(body[k].low, body[k + 1].low if k + 1 < len(body) else None))
-        k += 1
-    if k < len(body) and _is_verbish(body[k].low, after_aux=True) and body[k].text not in _PUNCT_BREAK:
-        words.append(body[k].low)
-        k += 1
+        words = words[1:]
+    trimmed = list(words)
+    while trimmed and inside(trimmed[-1]):  # "… since October": the time is the event's date, not its name
+        trimmed = trimmed[:-1]
+    if trimmed and trimmed[-1].low not in L.BE and trimmed[-1].low not in L.PREPOSITIONS:
+        words = trimmed  # but "Maya's birthday is next Tuesday" keeps it
+    if words and inside(words[0]) and len(segs[at]) == sum(inside(t) for t in segs[at]):
+        words = [t for t in words if not inside(t)]  # "Yesterday: …"
+    while words and words[-1].low in _TRAILING_DROP:
+        words.pop()
+    return words[:MAX_MENTION_TOKENS]
+
+
+def _text_of(text: str, words: list[Tok]) -> str:
+    """The words as written, punctuation between them kept ("At the airport with Maya — Lisbon")."""
     if not words:
-        return subject, "mentioned", []
-    while k < len(body) and (body[k].low in L.PARTICLES or body[k].low in L.PREPOSITIONS) and len(words) < 6:
-        words.append(body[k].low)
-        k += 1
-    obj: list[Tok] = []
-    while k < len(body) and len(obj) < MAX_OBJECT_TOKENS:
-        t = body[k]
-        if t.text in _PUNCT_BREAK or t.low in L.CLAUSE_BREAK or (t.text in _PRONOUN_SUBJ and obj):
-            break
-        obj.append(t)
-        k += 1
-    return subject, " ".join(words), obj
-
-
-def _segment_np(body: list[Tok], toks: list[Tok], sp) -> list[Tok]:
-    """The words around a time expression within its punctuation-delimited segment: those before
-    it ("that roadtrip [this past weekend] was …"), else those after it."""
-    i = next((j for j, t in enumerate(toks) if t.start >= sp.start_char), len(toks))
-    a = i
-    while a > 0 and toks[a - 1].text not in _PUNCT_BREAK and toks[a - 1].low not in L.CLAUSE_BREAK:
-        a -= 1
-    before = [t for t in toks[a:i] if t in body and t.text not in _PRONOUN_SUBJ]
-    for j in range(len(before) - 1, -1, -1):  # only the noun phrase right before it
-        if (
-            before[j].low in L.BE
-            or before[j].low in L.HAVE
-            or before[j].low in L.MODAL
-            or _is_past(before[j].low)
-            or before[j].text.startswith("'")
-        ):
-            before = before[j + 1 :]
-            break
-    if any(t.low not in L.DETERMINERS and t.low not in L.PREPOSITIONS for t in before):
-        return before
-    after: list[Tok] = []
-    for t in toks[i:]:
-        if t not in body:
-            continue
-        if not after and t.text.startswith("'"):
-            continue
-        if (
-            t.text in _PUNCT_BREAK
-            or t.low in L.CLAUSE_BREAK
-            or t.text in _PRONOUN_SUBJ
-            or len(after) >= MAX_OBJECT_TOKENS
-            or t.low in L.BE
-            or t.low in L.MODAL
-            or t.low in L.HAVE
-        ):
-            break
-        after.append(t)
-    return after
+        return ""
+    return " ".join(text[words[0].start : words[-1].end].split()).strip(" ,;:-—–")
 
 
 def _join(toks: list[Tok]) -> str:
     out = ""
     prev_end = None
     for t in toks:
-        if prev_end is not None and t.start > prev_end:
+        if prev_end is not None and t.start != prev_end:
             out += " "
         out += t.text
         prev_end = t.end
@@ -786,11 +1097,10 @@ def _aliases(c: Clause, obj: str) -> list[str]:
     main_at = max((i for i, w in enumerate(vw) if lemma(w) == c.lemma), default=0)
     tail = [w for w in vw[main_at + 1 :] if w in L.PARTICLES or w in L.PREPOSITIONS]
     out = [" ".join([lem, *tail, core])]
+    out += category_aliases(c.verb, obj)
     if core and core.lower() != obj.lower():
         out.append(core)
     nominal = L.NOMINAL.get(lem)
     if nominal and core:
         out.append(f"{core} {nominal}")
-    elif core and core.lower() == obj.lower():
-        out.append(f"{c.subject} {core}")
     return out

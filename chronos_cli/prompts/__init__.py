@@ -8,6 +8,10 @@ Templating: ``{{var}}`` placeholders (optional spaces inside: ``{{ var }}``), re
 pass by ``Prompt.render(var=...)``. Single braces and ``$`` are left alone, so JSON examples
 and prices need no escaping. A placeholder without a value raises ``KeyError``; values are
 inserted verbatim (a value containing ``{{x}}`` is not expanded again); extra values are ignored.
+
+Sections keep every wording in the file while a switch decides what the model reads:
+``{{#name}}...{{/name}}`` is kept when ``name`` is truthy, ``{{^name}}...{{/name}}`` when it is
+falsy (sections do not nest; a section's name needs a value like a placeholder).
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ from pathlib import Path
 PROMPTS_DIR = Path(__file__).resolve().parent
 
 _PLACEHOLDER = re.compile(r"\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}")
+_SECTION = re.compile(r"\{\{([#^])\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}(.*?)\{\{/\s*\2\s*\}\}", re.S)
 
 
 @dataclass(frozen=True)
@@ -31,13 +36,15 @@ class Prompt:
 
     @property
     def variables(self) -> set[str]:
-        return set(_PLACEHOLDER.findall(self.text))
+        return set(_PLACEHOLDER.findall(self.text)) | {m.group(2) for m in _SECTION.finditer(self.text)}
 
     def render(self, **vars: object) -> str:
         missing = sorted(self.variables - vars.keys())
         if missing:
             raise KeyError(f"prompt {self.version} needs values for: {', '.join(missing)}")
-        return _PLACEHOLDER.sub(lambda m: str(vars[m.group(1)]), self.text)
+        # sections first, on the template only: a value is never read as a section
+        text = _SECTION.sub(lambda m: m.group(3) if bool(vars[m.group(2)]) == (m.group(1) == "#") else "", self.text)
+        return _PLACEHOLDER.sub(lambda m: str(vars[m.group(1)]), text)
 
 
 def available_prompts(directory: Path | None = None) -> dict[str, list[int]]:

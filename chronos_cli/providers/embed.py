@@ -189,7 +189,8 @@ class LiteLLMEmbedder:
         return self._dim
 
     def embed(self, texts: Sequence[str], *, progress: Progress | None = None) -> np.ndarray:
-        from chronos_cli.providers.llm import import_litellm, with_retries
+        from chronos_cli.providers.client import import_litellm
+        from chronos_cli.providers.errors import with_retries
 
         litellm = import_litellm()
         rows: list[list[float]] = []
@@ -230,6 +231,9 @@ def _normalize(a: np.ndarray) -> np.ndarray:
 
 
 def get_embedder(model: str | None = None, *, api_base: str | None = None) -> Embedder:
-    if not model or model == LOCAL_EMBED_MODEL:
-        return LocalEmbedder()
-    return LiteLLMEmbedder(model, api_base=api_base)
+    """The embedder called ``model`` for callers that hold no ``Settings`` (bench scripts); the
+    commands get theirs from ``chronos_cli.runtime.Runtime``. Registered names are honoured."""
+    from chronos_cli.config import Settings
+    from chronos_cli.providers.registry import embedder_for
+
+    return embedder_for(Settings(db="", api_base=api_base), model)

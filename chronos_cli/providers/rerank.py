@@ -1,8 +1,9 @@
-"""Cross-encoder reranking through Cohere's API (used when COHERE_API_KEY is set, DESIGN §4).
+"""The ``Reranker`` protocol and cross-encoder reranking through Cohere's API (used when
+COHERE_API_KEY is set; ``registry.reranker_for`` decides).
 
 ``CohereReranker`` uses the real Cohere SDK (``cohere.ClientV2``, imported lazily; its
 ``base_url`` points it at any compatible server — the tests use a local one). The SDK's own
-retries are off; ours (``chronos_cli.providers.llm.with_retries``) handle 429 / 5xx / timeouts.
+retries are off; ours (``chronos_cli.providers.errors.with_retries``) handle 429 / 5xx / timeouts.
 Failures become a one-line ``ProviderError`` without the key.
 """
 
@@ -11,7 +12,7 @@ from __future__ import annotations
 import threading
 from typing import Any, Protocol, runtime_checkable
 
-from chronos_cli.providers.llm import ProviderError, scrub, with_retries
+from chronos_cli.providers.errors import ProviderError, scrub, with_retries
 
 
 @runtime_checkable
@@ -86,16 +87,3 @@ class CohereReranker:
             raise ProviderError(f"Cohere rerank ({self.name}) returned indexes outside the documents: {bad[:5]}")
         pairs.sort(key=lambda p: (-p[1], p[0]))
         return pairs[:n]
-
-
-def reranker_for(settings) -> CohereReranker | None:
-    """Cohere Rerank when a Cohere key is set (and not offline), else None (offline fusion)."""
-    if not settings.cohere_key:
-        return None
-    return CohereReranker(
-        settings.rerank_model,
-        api_key=settings.cohere_key,
-        base_url=settings.cohere_base_url,
-        num_retries=min(settings.llm_retries, 3),
-        retry_base_delay=settings.retry_base_delay,
-    )

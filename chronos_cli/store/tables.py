@@ -1,6 +1,10 @@
 """The two calendars as LanceDB tables: ``turns`` and ``events`` (DESIGN §3), plus
 ``sessions`` (what has been indexed, written last as a commit marker) and ``meta``
-(which embedding model the vectors come from).
+(which embedding model the vectors come from, and the schema version).
+
+One writer at a time: a local database is locked by a file inside its folder while a
+command writes (``Store.writer``); on object storage, where no such lock exists, a write
+that loses a commit race is retried (every write is a keyed upsert, safe to repeat).
 
 Filters are built only with ``lancedb.expr`` from typed values (datetimes, hashes,
 validated names): no string from a model or a user is ever pasted into SQL.
@@ -11,10 +15,14 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import random
 import re
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
-from datetime import datetime, timedelta
+import threading
+import time
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from datetime import datetime
+from pathlib import Path
 from typing import Any
 
 # Lance logs index-build chatter ("partition N is empty") to stderr; it reads this once, at import
@@ -27,6 +35,7 @@ import pyarrow.compute as pc  # noqa: E402
 from lancedb.expr import Expr, col, lit  # noqa: E402
 from lancedb.index import FTS, BTree  # noqa: E402
 
+from chronos_cli.hits import EventHit, Hit, TurnHit  # noqa: E402
 from chronos_cli.models import Event, Session  # noqa: E402
 
 TURNS, EVENTS, SESSIONS, META = "turns", "events", "sessions", "meta"
@@ -45,6 +54,15 @@ ANN_NPROBES = 20
 ANN_MAX_NPROBES = 80
 ANN_EF = 64
 ANN_REFINE_FACTOR = 4
+# The layout of the tables, recorded in ``meta`` as ``schema_version``; an older database is
+# upgraded when it is opened (``Store.upgrade``):
+#   1  the first release (its meta has no schema_version)
+#   2  events gain ``kind``; an event with no time cue is undated (start null, granularity
+#      "undated", end = the end of the day it was said) instead of dated on that day
+SCHEMA_VERSION = 2
+LOCK_FILE = ".chronos-write.lock"  # inside a local database's folder
+COMMIT_RETRIES = 8
+_CONFLICT = re.compile(r"commit conflict|write contention|preempted by concurrent", re.IGNORECASE)
 NAMESPACE_RE = re.compile(r"^[A-Za-z0-9_.:/@+\-]{1,200}$")
 
 
@@ -54,6 +72,10 @@ class StoreError(Exception):
 
 class EmbedModelMismatch(StoreError):
     pass
+
+
+class LockWaitStopped(StoreError):
+    """The stop signal was set while waiting for another writer."""
 
 
 def key_of(*parts: str) -> str:
@@ -75,6 +97,20 @@ def wall(dt: datetime) -> datetime:
 def offset_minutes(dt: datetime) -> int | None:
     off = dt.utcoffset()
     return None if off is None else int(off.total_seconds() // 60)
+
+
+def event_search_text(text: str, aliases: Sequence[str]) -> str:
+    """What full-text search sees of an event (the ``search_text`` column)."""
+    return " ; ".join([text, *aliases])
+
+
+def event_embed_text(text: str, aliases: Sequence[str], start: datetime | None, end: datetime) -> str:
+    """What an event's vector is made of: its text, aliases and a readable time. An undated
+    event (``start`` None) reads as the day it was said, which its ``end`` holds."""
+    when = (start or end).strftime("%-d %B %Y")
+    if start is not None and end.date() != start.date():
+        when += " to " + end.strftime("%-d %B %Y")
+    return "; ".join([text, *aliases, when])
 
 
 def _turns_schema(dim: int) -> pa.Schema:
@@ -114,13 +150,14 @@ def _events_schema(dim: int) -> pa.Schema:
             pa.field("aliases", pa.list_(pa.string())),
             pa.field("search_text", pa.string()),  # text + aliases: what full-text search sees
             pa.field("time_expression", pa.string()),
-            pa.field("start", pa.timestamp("us")),
+            pa.field("start", pa.timestamp("us")),  # null: undated (no time cue)
             pa.field("end", pa.timestamp("us")),
             pa.field("granularity", pa.string()),
             pa.field("time_source", pa.string()),
             pa.field("t_conv", pa.timestamp("us")),
             pa.field("evidence", pa.string()),
             pa.field("extractor", pa.string()),
+            pa.field("kind", pa.string()),  # "event" | "mention" (a dated clause with no parsed SVO)
             pa.field("vector", pa.list_(pa.float32(), dim)),
         ]
     )
@@ -143,74 +180,6 @@ SESSIONS_SCHEMA = pa.schema(
 META_SCHEMA = pa.schema([pa.field("key", pa.string()), pa.field("value", pa.string())])
 
 
-@dataclass
-class TurnHit:
-    row: dict[str, Any]
-    score: float
-
-
-def turn_row_to_json(row: dict[str, Any]) -> dict[str, Any]:
-    """A turn row as the JSON contract shows it (t_conv ISO with its offset, no vector)."""
-    t = row["t_conv"]
-    off = row.get("tz_offset_min")
-    if off is not None:
-        from datetime import timezone
-
-        t = t.replace(tzinfo=timezone(timedelta(minutes=off)))
-    out = {
-        "namespace": row["namespace"],
-        "session_id": row["session_id"],
-        "turn_id": row["turn_id"],
-        "t_conv": t.isoformat(),
-        "speaker": row["speaker"],
-        "role": row["role"],
-        "text": row["text"],
-    }
-    attrs = json.loads(row.get("attrs") or "{}")
-    if attrs:
-        out["attrs"] = attrs
-    return out
-
-
-def iso_at(dt: datetime, granularity: str) -> str:
-    """Dates for day-or-coarser granularities, datetimes for finer ones."""
-    if granularity in ("instant", "part_of_day"):
-        return dt.isoformat()
-    return dt.date().isoformat()
-
-
-EVENT_JSON_FIELDS = (
-    "event_id",
-    "namespace",
-    "session_id",
-    "source_turn_ids",
-    "subject",
-    "verb",
-    "object",
-    "text",
-    "aliases",
-    "time_expression",
-    "start",
-    "end",
-    "granularity",
-    "time_source",
-    "t_conv",
-    "evidence",
-    "extractor",
-)
-
-
-def event_row_to_json(row: dict[str, Any]) -> dict[str, Any]:
-    """An event row as `events --json` shows it: the §3 fields, ISO dates, no vector."""
-    out = {k: row.get(k) for k in EVENT_JSON_FIELDS}
-    out["start"] = iso_at(row["start"], row["granularity"])
-    out["end"] = iso_at(row["end"], row["granularity"])
-    out["t_conv"] = row["t_conv"].isoformat()
-    out["source_turn_ids"] = list(row.get("source_turn_ids") or [])
-    out["aliases"] = list(row.get("aliases") or [])
-    return out
-
-
 class Store:
     """One LanceDB database holding every namespace."""
 
@@ -219,12 +188,16 @@ class Store:
         try:
             self.db = lancedb.connect(uri, storage_options=storage_options)
         except Exception as e:  # bad URI, unreachable bucket
-            from chronos_cli.providers.llm import scrub  # light: LiteLLM itself is imported lazily
+            from chronos_cli.providers.errors import scrub  # light: no provider SDK
 
             raise StoreError(scrub(f"cannot open database {uri}: {e}")) from None
         self._tables: dict[str, Any] = {}
         self._ann: dict[str, bool] = {}
         self._counts: dict[tuple[str, int, str], int] = {}
+        self._lock_fd: int | None = None
+        self._lock_depth = 0
+        self.upgrade_error: str | None = None  # why an older database could not be upgraded
+        self._open_schema()
 
     # -- tables -----------------------------------------------------------------------
 
@@ -243,7 +216,7 @@ class Store:
     def _ensure(self, name: str, schema: pa.Schema):
         t = self.table(name)
         if t is None:
-            t = self.db.create_table(name, schema=schema, exist_ok=True)
+            t = self._commit(lambda: self.db.create_table(name, schema=schema, exist_ok=True))
             self._tables[name] = t
         return t
 
@@ -259,9 +232,157 @@ class Store:
         return {r["key"]: r["value"] for r in t.to_arrow().to_pylist()}
 
     def set_meta(self, values: dict[str, str]) -> None:
-        t = self._ensure(META, META_SCHEMA)
-        rows = [{"key": k, "value": v} for k, v in values.items()]
-        t.merge_insert("key").when_matched_update_all().when_not_matched_insert_all().execute(rows)
+        self._ensure(META, META_SCHEMA)
+        data = pa.Table.from_pylist([{"key": k, "value": v} for k, v in values.items()], schema=META_SCHEMA)
+        self._commit(
+            lambda: (
+                self.table(META)
+                .merge_insert("key")
+                .when_matched_update_all()
+                .when_not_matched_insert_all()
+                .execute(data)
+            )
+        )
+
+    # -- schema version ---------------------------------------------------------------
+
+    def schema_version(self) -> int | None:
+        """The layout this database was written with (None: nothing written yet)."""
+        m = self.meta()
+        if "schema_version" in m:
+            return int(m["schema_version"])
+        return 1 if self.exists() else None
+
+    def _open_schema(self) -> None:
+        """Refuse a database from a newer release; upgrade one from an older release. A reader
+        that cannot upgrade (read-only, or another command is writing) reads the old layout."""
+        version = self.schema_version()
+        if version is None or version == SCHEMA_VERSION:
+            return
+        if version > SCHEMA_VERSION:
+            raise StoreError(
+                f"the database {self.uri} was written by a newer chronos (schema {version}; this one "
+                f"knows {SCHEMA_VERSION}): upgrade chronos to use it"
+            )
+        try:
+            self.upgrade(wait=False)
+        except StoreError as e:
+            self.upgrade_error = str(e)
+
+    def upgrade(self, *, wait: bool = True, on_wait: Callable[[str], None] | None = None) -> bool:
+        """Bring an older database to ``SCHEMA_VERSION`` in place; False when it is not needed
+        (or, with ``wait=False``, when another command holds the write lock). Each step is a
+        keyed rewrite, so an upgrade cut short is finished by the next open."""
+        with self.writer(on_wait=on_wait, wait=wait) as held:
+            version = self.schema_version()
+            if not held or version is None or version >= SCHEMA_VERSION:
+                return False
+            if version < 2:
+                self._upgrade_v2()
+            self.set_meta({"schema_version": str(SCHEMA_VERSION)})
+            self.finish_bulk_write()
+            return True
+
+    def _upgrade_v2(self) -> None:
+        t = self.table(EVENTS)
+        if t is None:
+            return
+        if "kind" not in t.schema.names:
+            self._commit(lambda: self.table(EVENTS).add_columns({"kind": "'event'"}))
+        # events dated by the day they were said become undated (their end keeps that day)
+        said_on = (col("time_source") == lit("said_on")).to_sql()
+        self._commit(lambda: self.table(EVENTS).update(where=said_on, values={"start": None, "granularity": "undated"}))
+
+    # -- one writer at a time -----------------------------------------------------------
+
+    def local_path(self) -> Path | None:
+        """The database's folder, or None for object storage and remote databases."""
+        return None if "://" in self.uri else Path(self.uri).expanduser()
+
+    @contextmanager
+    def writer(
+        self, *, on_wait: Callable[[str], None] | None = None, wait: bool = True, stop: threading.Event | None = None
+    ) -> Iterator[bool]:
+        """Hold the write lock of a local database while the block runs (re-entrant). Another
+        command writing: ``on_wait`` is told once, then this waits (``wait=False``: yields False
+        at once instead; ``stop`` set while waiting: ``LockWaitStopped``). A folder that cannot be
+        written is a one-line StoreError here, before any work. Object storage has no lock: its
+        commits are retried instead (``_commit``)."""
+        if self._lock_depth:
+            self._lock_depth += 1
+            try:
+                yield True
+            finally:
+                self._lock_depth -= 1
+            return
+        held = self._lock(on_wait, wait, stop)
+        if not held:
+            yield False
+            return
+        self._lock_depth = 1
+        self._tables.clear()  # what another writer committed meanwhile: open the tables again
+        try:
+            yield True
+        finally:
+            self._lock_depth = 0
+            self._unlock()
+
+    def _lock(self, on_wait: Callable[[str], None] | None, wait: bool, stop: threading.Event | None) -> bool:
+        path = self.local_path()
+        if path is None:
+            return True
+        try:
+            import fcntl
+        except ImportError:  # no flock (Windows): one writer at a time is up to the user
+            return True
+        try:
+            path.mkdir(parents=True, exist_ok=True)
+            fd = os.open(path / LOCK_FILE, os.O_RDWR | os.O_CREAT, 0o644)
+        except OSError as e:
+            raise StoreError(f"cannot write to the database {self.uri}: {e.strerror or e}") from None
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            if not wait:
+                os.close(fd)
+                return False
+            if on_wait is not None:
+                on_wait(f"waiting for another chronos command writing to {self.uri} …")
+            while True:  # polled, not blocking: a Ctrl-C while waiting must be seen
+                if stop is not None and stop.is_set():
+                    os.close(fd)
+                    raise LockWaitStopped(f"stopped while waiting to write to {self.uri}") from None
+                time.sleep(0.1)
+                try:
+                    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                    break
+                except BlockingIOError:
+                    continue
+        self._lock_fd = fd
+        return True
+
+    def _unlock(self) -> None:
+        if self._lock_fd is not None:
+            os.close(self._lock_fd)  # closing the descriptor releases the flock
+            self._lock_fd = None
+
+    def _commit(self, write: Callable[[], Any]) -> Any:
+        """Run one write. Lost a commit race to another writer (object storage, or the index
+        compaction of a reader-side upgrade): open the tables again and retry — every write
+        is a keyed upsert or a rewrite, safe to repeat. Refused by the storage: one line."""
+        for attempt in range(COMMIT_RETRIES + 1):
+            try:
+                return write()
+            except Exception as e:  # noqa: BLE001 - LanceDB raises RuntimeError/OSError/ValueError
+                msg = str(e)
+                if _CONFLICT.search(msg) and attempt < COMMIT_RETRIES:
+                    time.sleep(min(2.0, 0.05 * 2**attempt) * (0.5 + random.random()))
+                    self._tables.clear()
+                    continue
+                if isinstance(e, PermissionError) or re.search(r"permission denied|read-only", msg, re.I):
+                    raise StoreError(f"cannot write to the database {self.uri}: {msg.splitlines()[0][:300]}") from None
+                raise
+        raise AssertionError("unreachable")
 
     def check_embedder(self, name: str, dim: int) -> None:
         """Refuse to mix vectors from two models in one database."""
@@ -295,43 +416,34 @@ class Store:
         )
         return {r["key"]: r for r in rows}
 
-    def turn_hashes(self, session_keys: Sequence[str]) -> dict[str, str]:
-        t = self.table(TURNS)
-        if t is None or not session_keys:
-            return {}
-        out: dict[str, str] = {}
-        for i in range(0, len(session_keys), 500):
-            part = list(session_keys[i : i + 500])
-            rows = (
-                t.search().where(col("session_key").isin(part)).select(["key", "content_hash"]).limit(None).to_arrow()
-            )
-            out.update(zip(rows["key"].to_pylist(), rows["content_hash"].to_pylist()))
-        return out
-
-    def vectors_for_keys(self, keys: Sequence[str]) -> dict[str, np.ndarray]:
-        return self._vectors_by("key", keys)
+    def stored_turns(self, session_keys: Sequence[str]) -> dict[str, tuple[str, np.ndarray]]:
+        """Turn key → (content_hash, vector) of the turns stored for these sessions."""
+        return self._vectors_by("session_key", session_keys, ("key", "content_hash"))
 
     def vectors_for_hashes(self, hashes: Sequence[str]) -> dict[str, np.ndarray]:
         """Vectors of turns with these content hashes, wherever they are stored."""
-        return self._vectors_by("content_hash", hashes)
+        return {h: v for h, (v,) in self._vectors_by("content_hash", hashes, ("content_hash",)).items()}
 
-    def _vectors_by(self, column: str, values: Sequence[str]) -> dict[str, np.ndarray]:
+    def _vectors_by(self, column: str, values: Sequence[str], out_columns: tuple[str, ...]) -> dict[str, tuple]:
+        """Turns whose ``column`` is in ``values``: first of ``out_columns`` → (the others…, vector)."""
         t = self.table(TURNS)
         if t is None or not values:
             return {}
-        out: dict[str, np.ndarray] = {}
+        out: dict[str, tuple] = {}
         uniq = sorted(set(values))
+        cols = list(dict.fromkeys([column, *out_columns, "vector"]))
         for i in range(0, len(uniq), 500):
             part = uniq[i : i + 500]
-            data = t.search().where(col(column).isin(part)).select([column, "vector"]).limit(None).to_arrow()
+            data = t.search().where(col(column).isin(part)).select(cols).limit(None).to_arrow()
             if data.num_rows == 0:
                 continue
             vecs = np.asarray(
                 data["vector"].combine_chunks().flatten().to_numpy(zero_copy_only=False), dtype=np.float32
             )
             vecs = vecs.reshape(data.num_rows, -1)
-            for k, v in zip(data[column].to_pylist(), vecs):
-                out[k] = v
+            rest = [data[c].to_pylist() for c in out_columns[1:]]
+            for j, (k, v) in enumerate(zip(data[out_columns[0]].to_pylist(), vecs)):
+                out[k] = (*(r[j] for r in rest), v)
         return out
 
     # -- writes -------------------------------------------------------------------------
@@ -370,31 +482,50 @@ class Store:
             )
         return rows
 
-    def upsert_turns(self, rows: list[dict[str, Any]], session_keys: Sequence[str], dim: int) -> None:
-        """One commit: insert/replace ``rows`` and delete turns of ``session_keys`` that are gone."""
-        t = self._ensure(TURNS, _turns_schema(dim))
+    def event_rows(self, events: Sequence[Event], vectors: np.ndarray) -> list[dict[str, Any]]:
+        return [self._event_row(e, vectors[i]) for i, e in enumerate(events)]
+
+    def write_batch(
+        self,
+        sessions: Sequence[Session],
+        *,
+        turns: list[dict[str, Any]] | None,
+        events: list[dict[str, Any]] | None,
+        dim: int,
+        extractor: str,
+        source: str,
+    ) -> None:
+        """Index a batch of sessions in three commits, in the order that lets a killed run be
+        finished by the next: their turn rows (None: the turns are unchanged), their event rows
+        (None: not extracted), then the session markers. Turns and events are written alike."""
+        keys = [self.session_key(s.namespace, s.session_id) for s in sessions]
+        if turns is not None:
+            self.write_rows(TURNS, turns, keys, dim)
+        if events is not None:
+            self.write_rows(EVENTS, events, keys, dim)
+        self.mark_sessions(sessions, extractor=extractor, source=source)
+
+    def write_rows(self, name: str, rows: list[dict[str, Any]], session_keys: Sequence[str], dim: int) -> None:
+        """One commit: the ``name`` rows of ``session_keys`` become exactly ``rows`` (a keyed
+        upsert that also deletes those sessions' rows that are not in ``rows``)."""
+        schema, key = (_turns_schema(dim), "key") if name == TURNS else (_events_schema(dim), "event_id")
+        self._ensure(name, schema)
         if not rows and not session_keys:
             return
-        b = t.merge_insert("key").when_matched_update_all().when_not_matched_insert_all()
-        if session_keys:
-            b = b.when_not_matched_by_source_delete(col("session_key").isin(list(session_keys)).to_sql())
-        b.execute(pa.Table.from_pylist(rows, schema=_turns_schema(dim)))
+        data = pa.Table.from_pylist(rows, schema=schema)
+        gone = col("session_key").isin(list(session_keys)).to_sql() if session_keys else None
 
-    def replace_events(self, events: list[Event], vectors: np.ndarray, session_keys: Sequence[str], dim: int) -> None:
-        """One commit: the events of ``session_keys`` become exactly ``events``."""
-        t = self._ensure(EVENTS, _events_schema(dim))
-        if not events and not session_keys:
-            return
-        rows = [self._event_row(e, vectors[i]) for i, e in enumerate(events)]
-        b = t.merge_insert("event_id").when_matched_update_all().when_not_matched_insert_all()
-        if session_keys:
-            b = b.when_not_matched_by_source_delete(col("session_key").isin(list(session_keys)).to_sql())
-        b.execute(pa.Table.from_pylist(rows, schema=_events_schema(dim)))
+        def write() -> None:
+            b = self.table(name).merge_insert(key).when_matched_update_all().when_not_matched_insert_all()
+            if gone is not None:
+                b = b.when_not_matched_by_source_delete(gone)
+            b.execute(data)
+
+        self._commit(write)
 
     def _event_row(self, e: Event, vector: np.ndarray) -> dict[str, Any]:
-        eid = e.event_id or e.stable_id()
         return {
-            "event_id": eid,
+            "event_id": e.event_id or e.stable_id(),  # the extractors set it; the one rule is Event.stable_id
             "namespace": e.namespace,
             "session_id": e.session_id,
             "session_key": self.session_key(e.namespace, e.session_id),
@@ -404,15 +535,16 @@ class Store:
             "object": e.object,
             "text": e.text,
             "aliases": list(e.aliases),
-            "search_text": " ; ".join([e.text, *e.aliases]),
+            "search_text": event_search_text(e.text, e.aliases),
             "time_expression": e.time_expression,
-            "start": wall(e.start),
+            "start": None if e.start is None else wall(e.start),  # None: undated (see Event)
             "end": wall(e.end),
             "granularity": e.granularity,
             "time_source": e.time_source,
             "t_conv": wall(e.t_conv),
             "evidence": e.evidence,
             "extractor": e.extractor,
+            "kind": e.kind,
             "vector": vector,
         }
 
@@ -420,7 +552,7 @@ class Store:
         """Written last: a session is 'indexed' only once its turns (and events) are in."""
         if not sessions:
             return
-        t = self._ensure(SESSIONS, SESSIONS_SCHEMA)
+        self._ensure(SESSIONS, SESSIONS_SCHEMA)
         rows = [
             {
                 "key": self.session_key(s.namespace, s.session_id),
@@ -435,8 +567,15 @@ class Store:
             }
             for s in sessions
         ]
-        t.merge_insert("key").when_matched_update_all().when_not_matched_insert_all().execute(
-            pa.Table.from_pylist(rows, schema=SESSIONS_SCHEMA)
+        data = pa.Table.from_pylist(rows, schema=SESSIONS_SCHEMA)
+        self._commit(
+            lambda: (
+                self.table(SESSIONS)
+                .merge_insert("key")
+                .when_matched_update_all()
+                .when_not_matched_insert_all()
+                .execute(data)
+            )
         )
 
     def rewrite_vectors(self, name: str, vectors_for: Any, dim: int) -> int:
@@ -450,27 +589,32 @@ class Store:
         data = data.drop_columns(["vector"]).append_column(
             schema.field("vector"), pa.FixedSizeListArray.from_arrays(pa.array(vecs.reshape(-1), pa.float32()), dim)
         )
-        self._tables[name] = self.db.create_table(name, data=data.select(schema.names).cast(schema), mode="overwrite")
+        data = data.select(schema.names).cast(schema)
+        self._tables[name] = self._commit(lambda: self.db.create_table(name, data=data, mode="overwrite"))
         self._ann.pop(name, None)  # the overwrite dropped its indexes
         return data.num_rows
 
-    def finish_bulk_write(self) -> None:
+    def finish_bulk_write(self, stop: threading.Event | None = None) -> bool:
         """Indexes and compaction after a bulk write (cheap when nothing changed).
 
         Scalar (BTree) indexes on namespace, dates and keys and a full-text index are made
         as soon as a table has rows; the ANN index once it passes ``ANN_MIN_ROWS``. Later
         writes are folded into the existing indexes by ``optimize()``, which also compacts
-        the small fragments each commit leaves.
+        the small fragments each commit leaves. ``stop`` set: returns False before the next
+        table (reads work without indexes; the next bulk write builds them).
         """
-        t = self.table(TURNS)
-        if t is not None:
-            self._index(t, fts=["text"], scalars=["key", "namespace", "t_conv", "session_key", "content_hash"])
-        e = self.table(EVENTS)
-        if e is not None:
-            self._index(e, fts=["search_text"], scalars=["event_id", "namespace", "start", "end", "session_key"])
-        s = self.table(SESSIONS)
-        if s is not None:
-            self._index(s, fts=[], scalars=["key", "namespace"], ann=False)
+        plans = (
+            (TURNS, ["text"], ["key", "namespace", "t_conv", "session_key", "content_hash"], True),
+            (EVENTS, ["search_text"], ["event_id", "namespace", "start", "end", "session_key"], True),
+            (SESSIONS, [], ["key", "namespace"], False),
+        )
+        for name, fts, scalars, ann in plans:
+            if stop is not None and stop.is_set():
+                return False
+            t = self.table(name)
+            if t is not None:
+                self._index(t, fts=fts, scalars=scalars, ann=ann)
+        return True
 
     def _index(self, t, *, fts: list[str], scalars: list[str], ann: bool = True) -> None:
         n = t.count_rows()
@@ -484,15 +628,18 @@ class Store:
             if stats is None or stats.num_unindexed_rows:
                 stale = True
                 break
+        name = t.name
         if stale or self._fragments(t) > 1:
             # fold new rows into the existing indexes and compact the fragments
-            t.optimize()
+            self._commit(lambda: self.table(name).optimize())
         for c in fts:
             if c not in existing:
-                t.create_index(c, config=FTS(with_position=False), replace=True)
+                self._commit(
+                    lambda c=c: self.table(name).create_index(c, config=FTS(with_position=False), replace=True)
+                )
         for c in scalars:
             if c not in existing:
-                t.create_index(c, config=BTree(), replace=True)
+                self._commit(lambda c=c: self.table(name).create_index(c, config=BTree(), replace=True))
         if ann and n >= ANN_MIN_ROWS:
             trained = int(self.meta().get(f"ann_rows:{t.name}", "0") or 0)
             if "vector" not in existing or n >= 2 * trained:
@@ -518,7 +665,12 @@ class Store:
             "IVF_FLAT": lx.IvfFlat,
             "IVF_PQ": lx.IvfPq,
         }[ANN_INDEX_TYPE]
-        t.create_index("vector", config=config_cls(distance_type="cosine", num_partitions=parts), replace=True)
+        name = t.name
+        self._commit(
+            lambda: self.table(name).create_index(
+                "vector", config=config_cls(distance_type="cosine", num_partitions=parts), replace=True
+            )
+        )
         self.set_meta({f"ann_rows:{t.name}": str(n)})
         self._ann[t.name] = True
 
@@ -560,11 +712,15 @@ class Store:
         time_col: str = "t_conv",
         end_col: str | None = None,
         session_ids: Sequence[tuple[str, str]] | None = None,
+        undated: bool = False,
+        said_until: datetime | None = None,
     ) -> Expr | None:
         """Typed filter: namespaces (validated), a date range, (namespace, session_id) pairs.
 
         With ``end_col`` (events), a row matches when its [time_col, end_col] range
-        overlaps [start, end]; otherwise ``time_col`` must fall inside.
+        overlaps [start, end]; otherwise ``time_col`` must fall inside. Undated events (start
+        NULL) never match an upper bound unless ``undated`` asks for them. ``said_until``: only rows
+        said (``t_conv``) up to that moment.
         """
         parts: list[Expr] = []
         if namespaces:
@@ -576,9 +732,19 @@ class Store:
         if end is not None:
             if not isinstance(end, datetime):
                 raise TypeError("end must be a datetime")
-            parts.append(col(time_col) <= lit(wall(end)))
+            upper = col(time_col) <= lit(wall(end))
+            if end_col and undated:
+                # an undated event (start NULL: on or before the day it was said) whose said-on
+                # day is inside the range may have happened in it
+                upper = upper | (col("granularity") == lit("undated"))
+            parts.append(upper)
         if session_ids:
             parts.append(col("session_key").isin([key_of(ns, sid) for ns, sid in session_ids]))
+        if said_until is not None:
+            if not isinstance(said_until, datetime):
+                raise TypeError("said_until must be a datetime")
+            # the --now cutoff: nothing said after the moment a question is asked
+            parts.append(col("t_conv") <= lit(wall(said_until)))
         if not parts:
             return None
         f = parts[0]
@@ -586,9 +752,7 @@ class Store:
             f = f & p
         return f
 
-    def vector_search(
-        self, name: str, vector: np.ndarray, *, k: int, where: Expr | None = None
-    ) -> list[dict[str, Any]]:
+    def vector_search(self, name: str, vector: np.ndarray, *, k: int, where: Expr | None = None) -> list[Hit]:
         t = self.table(name)
         if t is None:
             return []
@@ -604,12 +768,9 @@ class Store:
             if self._has_ann(name) and self._count(t, where) <= EXACT_SCAN_MAX_ROWS:
                 q = q.bypass_vector_index()
         rows = q.limit(k).to_list()
-        for r in rows:
-            r.pop("vector", None)
-            r["_score"] = 1.0 - float(r.pop("_distance", 1.0))
-        return rows
+        return [self._hit(name, r, 1.0 - float(r.get("_distance", 1.0))) for r in rows]
 
-    def text_search(self, name: str, query: str, *, k: int, where: Expr | None = None) -> list[dict[str, Any]]:
+    def text_search(self, name: str, query: str, *, k: int, where: Expr | None = None) -> list[Hit]:
         """BM25 full-text search. The query is a plain bag of words (never parsed as syntax)."""
         t = self.table(name)
         words = re.findall(r"\w+", query.lower())
@@ -624,13 +785,10 @@ class Store:
         try:
             rows = q.limit(k).to_list()
         except Exception:  # no FTS index yet (tiny table): fall back to substring scoring
-            return self._scan_words(t, words, k, where)
-        for r in rows:
-            r.pop("vector", None)
-            r["_score"] = float(r.pop("_score", 0.0))
-        return rows
+            return self._scan_words(name, t, words, k, where)
+        return [self._hit(name, r, float(r.get("_score", 0.0))) for r in rows]
 
-    def _scan_words(self, t, words: list[str], k: int, where: Expr | None) -> list[dict[str, Any]]:
+    def _scan_words(self, name: str, t, words: list[str], k: int, where: Expr | None) -> list[Hit]:
         q = t.search()
         if where is not None:
             q = q.where(where)
@@ -642,10 +800,15 @@ class Store:
             score += np.asarray(pc.match_substring(low, w).to_numpy(zero_copy_only=False), dtype=float)
         order = [i for i in np.argsort(-score, kind="stable")[:k] if score[i] > 0]
         rows = data.take(order).to_pylist()
-        for r, i in zip(rows, order):
-            r.pop("vector", None)
-            r["_score"] = float(score[i])
-        return rows
+        return [self._hit(name, r, float(score[i])) for r, i in zip(rows, order)]
+
+    @staticmethod
+    def _hit(name: str, row: dict[str, Any], score: float = 0.0) -> Hit:
+        return TurnHit.from_row(row, score) if name == TURNS else EventHit.from_row(row, score)
+
+    def hits(self, name: str, data: pa.Table) -> list[Hit]:
+        """Rows of a ``scan`` as typed hits (score 0)."""
+        return [self._hit(name, r) for r in data.to_pylist()]
 
     def scan(
         self,
@@ -668,7 +831,7 @@ class Store:
             q = q.select(list(columns))
         return q.limit(None).to_arrow()
 
-    def grep(self, name: str, pattern: str, **options: Any) -> list[dict[str, Any]]:
+    def grep(self, name: str, pattern: str, **options: Any) -> list[Hit]:
         """The matching rows of ``grep_counted`` (same options)."""
         return self.grep_counted(name, pattern, **options)[0]
 
@@ -681,7 +844,7 @@ class Store:
         where: Expr | None = None,
         speaker: str | None = None,
         limit: int | None = None,
-    ) -> tuple[list[dict[str, Any]], int]:
+    ) -> tuple[list[Hit], int]:
         """Regex over text with RE2 (pyarrow.compute): linear time, no catastrophic backtracking.
         Matches oldest first, and their total; ``limit`` cuts before rows become Python objects."""
         column = "text" if name == TURNS else "search_text"
@@ -703,11 +866,8 @@ class Store:
         total = data.num_rows
         if limit:
             data = data.slice(0, limit)
-        return data.to_pylist(), total
+        return self.hits(name, data), total
 
-    def session_turns(self, namespace: str, session_id: str) -> list[dict[str, Any]]:
-        data = self.scan(TURNS, where=self.build_filter(session_ids=[(namespace, session_id)]))
-        rows = [r for r in data.to_pylist()]
-        for r in rows:
-            r.pop("vector", None)
-        return sorted(rows, key=lambda r: r["turn_index"])
+    def session_turns(self, namespace: str, session_id: str) -> list[TurnHit]:
+        data = self.scan(TURNS, where=self.build_filter(session_ids=[(namespace, session_id)]), vectors=False)
+        return sorted(self.hits(TURNS, data), key=lambda h: h.turn_index)

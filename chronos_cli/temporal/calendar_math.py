@@ -114,3 +114,89 @@ def pick_annual(fn, today: date, mode: str) -> tuple[date, date]:
         if o[0] <= today <= o[1]:
             return o
     return fn(today.year)
+
+
+def unit_range(today: date, unit: str, offset: int) -> tuple[date, date]:
+    """Calendar unit (week/weekend/month/quarter/year/decade) `offset` units from today's."""
+    if unit == "week":
+        a, b = week_of(today)
+        return a + timedelta(days=7 * offset), b + timedelta(days=7 * offset)
+    if unit == "weekend":
+        a, b = weekend_of(today)
+        return a + timedelta(days=7 * offset), b + timedelta(days=7 * offset)
+    if unit == "month":
+        t = add_months(today.replace(day=1), offset)
+        return month_of(t.year, t.month)
+    if unit == "quarter":
+        q0 = (today.month - 1) // 3 + offset
+        y, q = today.year + q0 // 4, q0 % 4 + 1
+        return quarter_of(y, q)
+    if unit == "year":
+        y = today.year + offset
+        return date(y, 1, 1), date(y, 12, 31)
+    if unit == "decade":
+        y = today.year // 10 * 10 + 10 * offset
+        return date(y, 1, 1), date(y + 9, 12, 31)
+    raise ValueError(unit)
+
+
+# --- approximate expressions ("about a year ago", "around Christmas") ----------------------
+
+# Margin on each side of the computed point, by unit: an approximate expression is a window
+# centred on its point, not the whole unit ("about a year ago" is ±2 months, not ±6).
+APPROX_MARGIN = {
+    "minute": timedelta(minutes=5),
+    "hour": timedelta(minutes=30),
+    "instant": timedelta(minutes=30),
+    "part_of_day": timedelta(hours=1),
+    "day": timedelta(days=1),
+    "weekend": timedelta(days=1),
+    "week": timedelta(days=3),
+    "fortnight": timedelta(days=3),
+    "month": timedelta(days=14),
+    "season": timedelta(days=14),
+    "quarter": timedelta(days=14),
+    "year": timedelta(days=61),
+    "decade": timedelta(days=730),
+}
+_UNIT_LEN = {
+    "minute": timedelta(minutes=1),
+    "hour": timedelta(hours=1),
+    "day": timedelta(days=1),
+    "weekend": timedelta(days=7),
+    "week": timedelta(days=7),
+    "fortnight": timedelta(days=14),
+    "month": timedelta(days=30.44),
+    "year": timedelta(days=365.25),
+    "decade": timedelta(days=3652.5),
+}
+
+
+def approx_count_window(now: datetime, unit: str, lo: float, hi: float, sign: int) -> Res:
+    """'about N units ago' (sign −1) / 'in about N units' (+1): centred on now ± the middle
+    of the count, half-width the unit's margin, or a tenth of the count (about 20 years ago
+    is ±2 years), or half the spread of a vague count (a few = 2–4: ±1 unit)."""
+    centre = shift(now, unit, sign * lo) if lo == hi else None
+    if centre is None:  # vague count: the span between its ends, at least the margin wide
+        a, b = shift(now, unit, sign * hi), shift(now, unit, sign * lo)
+        centre = min(a, b) + (max(a, b) - min(a, b)) / 2
+    half = max(APPROX_MARGIN[unit], _UNIT_LEN[unit] * (hi * 0.1), _UNIT_LEN[unit] * ((hi - lo) / 2))
+    if unit in ("minute", "hour"):
+        return centre - half, centre + half, "instant"
+    a, b = (centre - half).date(), (centre + half).date()
+    return day_start(a), day_end(b), ("fuzzy" if lo != hi else unit)
+
+
+def approx_span(start: datetime, end: datetime, g: str) -> Res:
+    """'around X': X widened by the margin of its granularity (a range by a fifth of its
+    length, at least a day)."""
+    if g == "range":
+        m = max(timedelta(days=1), timedelta(days=((end - start).days + 1) // 5))
+    else:
+        m = APPROX_MARGIN.get(g)
+        if m is None:  # fuzzy spans are already approximate
+            return start, end, g
+    if g in ("instant", "part_of_day"):
+        return start - m, end + m, "instant" if g == "instant" else g
+    a, b = (start - m).date(), (end + m).date()
+    return day_start(a), day_end(b), ("range" if g == "day" else g)

@@ -8,6 +8,54 @@ from __future__ import annotations
 
 from datetime import date, timedelta
 
+
+def alts(options: list[str]) -> str:
+    """A regex alternation grouped by first letter: "(?:t(?:wenty|en)|f(?:our|ive)|…)".
+
+    With re.IGNORECASE the regex engine tries every branch of a flat alternation at every
+    position; grouping by the first letter lets it reject a position after one test per
+    letter instead of one per word (7× faster on the number words). Options are regex
+    fragments; those that do not start with a plain letter stay as they are. Order within a
+    letter is kept, so write longer options first where one is a prefix of another.
+    """
+    groups: dict[str, list[str]] = {}
+    rest: list[str] = []
+    for o in (x for opt in options for x in _top_level(opt)):
+        if len(o) >= 2 and o[0].isalpha() and o[0].islower() and o[1] not in "?*+{":
+            groups.setdefault(o[0], []).append(o[1:])
+        elif len(o) == 1 and o.isalpha():
+            groups.setdefault(o, []).append("")
+        else:
+            rest.append(o)
+    out = [f"{k}(?:{'|'.join(v)})" if len(v) > 1 or v[0] else k for k, v in groups.items()]
+    return "(?:" + "|".join(out + rest) + ")"
+
+
+def _top_level(rx: str) -> list[str]:
+    """Split a regex on its top-level "|" (outside groups and classes)."""
+    parts, depth, cls, esc, cur = [], 0, False, False, []
+    for ch in rx:
+        if esc:
+            esc = False
+        elif ch == "\\":
+            esc = True
+        elif cls:
+            cls = ch != "]"
+        elif ch == "[":
+            cls = True
+        elif ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+        elif ch == "|" and depth == 0:
+            parts.append("".join(cur))
+            cur = []
+            continue
+        cur.append(ch)
+    parts.append("".join(cur))
+    return parts
+
+
 # --- numbers -----------------------------------------------------------------------------
 
 NUMBER_WORDS = {
@@ -37,21 +85,34 @@ NUMBER_WORDS = {
     "forty": 40,
     "fifty": 50,
     "sixty": 60,
+    "seventy": 70,
+    "eighty": 80,
     "ninety": 90,
     "hundred": 100,
+    "a hundred": 100,
+    "thousand": 1000,
+    "a thousand": 1000,
     "half a": 0.5,
 }
+_UNITS_1 = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine"]
+for _t in ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"):
+    for _u in _UNITS_1:
+        NUMBER_WORDS[f"{_t}-{_u}"] = NUMBER_WORDS[f"{_t} {_u}"] = NUMBER_WORDS[_t] + NUMBER_WORDS[_u]
 # Vague counts are (low, high) ranges: "a few days ago" is a window, not a day.
 FUZZY_COUNTS = {"couple": (2, 2), "few": (2, 4), "several": (3, 7)}
 
-_num_alt = "|".join(sorted((k for k in NUMBER_WORDS if k not in ("a", "an")), key=len, reverse=True))
-# COUNT: digits, a number word, "a"/"an", or a vague count ("a couple of", "a few", "several").
-COUNT = r"(?:\d{1,3}|" + _num_alt + r"|(?:a\s+)?couple(?:\s+of)?|(?:a\s+)?few|several|an?)"
+_num_words = sorted((k.replace(" ", r"\s+") for k in NUMBER_WORDS if k not in ("a", "an")), key=len, reverse=True)
+# COUNT: digits (any size: "5000 years ago" is read, then found to be before year 1), a
+# number word, "a"/"an", or a vague count ("a couple of", "a few", "several").
+COUNT = alts(
+    [r"\d{1,3}(?:,\d{3})+", r"\d+", r"a\s+couple(?:\s+of)?", r"a\s+few", *_num_words]
+    + [r"couple(?:\s+of)?", "few", "several", "an?"]
+)
 
 
 def parse_count(s: str) -> tuple[float, float]:
-    """'three' -> (3, 3); 'a few' -> (2, 4)."""
-    s = " ".join(s.lower().split())
+    """'three' -> (3, 3); 'a few' -> (2, 4); '1,000' -> (1000, 1000)."""
+    s = " ".join(s.lower().split()).replace(",", "")
     if s.isdigit():
         n = int(s)
         return n, n
@@ -63,7 +124,12 @@ def parse_count(s: str) -> tuple[float, float]:
 
 # --- units -------------------------------------------------------------------------------
 
-UNIT = r"(?:minute|min|hour|hr|day|night|week|weekend|fortnight|month|year|yr|decade)s?"
+UNIT = (
+    alts(
+        ["minute", "min", "hour", "hr", "day", "night", "weekend", "week", "fortnight", "month", "year", "yr", "decade"]
+    )
+    + "s?"
+)
 
 
 def norm_unit(u: str) -> str:
@@ -87,6 +153,7 @@ MONTHS = {
     "november": 11,
     "december": 12,
 }
+MONTH_NAMES = [m.capitalize() for m in MONTHS]
 MONTH_ABBR = {
     "jan": 1,
     "feb": 2,
@@ -103,9 +170,9 @@ MONTH_ABBR = {
 }
 # "May" only when capitalised: "I may go", "may I" are verbs (scoped inline flag).
 _full = [m for m in MONTHS if m != "may"]
-MONTH_FULL = r"(?:" + "|".join(_full) + r"|(?-i:May))"
+MONTH_FULL = alts([*_full, "(?-i:May)"])
 # Abbreviations are only trusted next to a day number ("Jan 5"), never alone ("to mar").
-MONTH_ANY = r"(?:" + "|".join(_full) + "|" + "|".join(sorted(MONTH_ABBR, key=len, reverse=True)) + r"\.?|(?-i:May))"
+MONTH_ANY = alts([*_full, *(a + r"\.?" for a in sorted(MONTH_ABBR, key=len, reverse=True)), "(?-i:May)"])
 
 
 def month_num(s: str) -> int:
@@ -114,7 +181,8 @@ def month_num(s: str) -> int:
 
 
 WEEKDAYS = {"monday": 0, "tuesday": 1, "wednesday": 2, "thursday": 3, "friday": 4, "saturday": 5, "sunday": 6}
-WEEKDAY = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
+WEEKDAY_NAMES = [w.capitalize() for w in WEEKDAYS]
+WEEKDAY = alts(list(WEEKDAYS))
 # Abbreviations ("last Tues", "on Fri."). After a cue (last/this/next/on…) any case is trusted;
 # alone only capitalised, and the ones that are also words ("Sat", "Sun", "Mon", "Wed") need
 # a cue even then ("I sat down", "Sun was out").
@@ -131,8 +199,9 @@ WEEKDAY_ABBR = {
     "sat": 5,
     "sun": 6,
 }
-_wd_abbr = "|".join(sorted(WEEKDAY_ABBR, key=len, reverse=True))
-WEEKDAY_CUED = r"(?:(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b|(?:" + _wd_abbr + r")(?![a-z']))"
+WEEKDAY_CUED = alts(
+    [w + r"\b" for w in WEEKDAYS] + [a + r"(?![a-z'])" for a in sorted(WEEKDAY_ABBR, key=len, reverse=True)]
+)
 WEEKDAY_BARE = (
     r"(?:(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b|(?-i:Tues|Tue|Thurs|Thur|Thu|Fri)(?![a-z'])"
     r"|(?:(?<=\bon )|(?<=\bby )|(?<=\buntil )|(?<=\btill ))(?-i:Mon|Weds|Wed|Sat|Sun)(?![a-z']))"
@@ -170,8 +239,38 @@ ORDINAL_WORDS.update(
 for _i, _w in enumerate(_ORD_1):
     ORDINAL_WORDS[f"twenty-{_w}"] = ORDINAL_WORDS[f"twenty {_w}"] = 21 + _i
 ORDINAL_WORDS["thirty-first"] = ORDINAL_WORDS["thirty first"] = 31
-ORDINAL_WORD = r"(?:" + "|".join(sorted(ORDINAL_WORDS, key=len, reverse=True)) + r")"
+ORDINAL_WORD = alts(sorted(ORDINAL_WORDS, key=len, reverse=True))
 DAY_NUM = r"(?:[0-3]?\d(?:st|nd|rd|th)?(?!\d)|" + ORDINAL_WORD + r")"
+DAY_ORD = r"(?:[0-3]?\d(?:st|nd|rd|th)|" + ORDINAL_WORD + r")"  # "the 14th", "the first"
+
+# "the third Thursday of", "the second-to-last day of": position counted from the start
+# (1, 2, …) or from the end (-1 last, -2 second-to-last, -3 third-to-last)
+NTH_WORDS = {
+    "first": 1,
+    "1st": 1,
+    "second": 2,
+    "2nd": 2,
+    "third": 3,
+    "3rd": 3,
+    "fourth": 4,
+    "4th": 4,
+    "fifth": 5,
+    "5th": 5,
+    "last": -1,
+    "final": -1,
+    "penultimate": -2,
+    "second to last": -2,
+    "next to last": -2,
+    "third to last": -3,
+}
+NTH = alts(
+    [r"second[-\s]to[-\s]last", r"next[-\s]to[-\s]last", r"third[-\s]to[-\s]last", "penultimate", "first", "second"]
+    + ["third", "fourth", "fifth", "1st", "2nd", "3rd", "4th", "5th", "last", "final"]
+)
+
+
+def nth_num(s: str) -> int:
+    return NTH_WORDS[" ".join(s.lower().replace("-", " ").split())]
 
 
 def day_num(s: str) -> int:
@@ -189,6 +288,17 @@ def year_num(s: str) -> int:
         yy = int(s[1:])
         return 2000 + yy if yy < 50 else 1900 + yy
     return int(s)
+
+
+# --- clock words --------------------------------------------------------------------------
+
+HOUR_WORDS = {w: NUMBER_WORDS[w] for w in _UNITS_1 + ["ten", "eleven", "twelve"]}
+HOUR_WORD = alts(sorted(HOUR_WORDS, key=len, reverse=True))
+
+
+def hour_num(s: str) -> int:
+    s = s.lower()
+    return HOUR_WORDS[s] if s in HOUR_WORDS else int(s)
 
 
 # --- parts of the day (documented windows, 24h wall clock) ------------------------------
@@ -216,65 +326,14 @@ def season_range(name: str, year: int) -> tuple[date, date]:
     return start, date(end_year, end_month, 1) - timedelta(days=1)
 
 
-# --- holidays ----------------------------------------------------------------------------
-
-
-def easter(year: int) -> date:
-    """Western Easter Sunday (anonymous Gregorian algorithm)."""
-    a, b, c = year % 19, year // 100, year % 100
-    d, e = b // 4, b % 4
-    f = (b + 8) // 25
-    g = (b - f + 1) // 3
-    h = (19 * a + b - d - g + 15) % 30
-    i, k = c // 4, c % 4
-    l_ = (32 + 2 * e + 2 * i - h - k) % 7
-    m = (a + 11 * h + 22 * l_) // 451
-    month = (h + l_ - 7 * m + 114) // 31
-    day = (h + l_ - 7 * m + 114) % 31 + 1
-    return date(year, month, day)
+# --- weekdays in a month ---------------------------------------------------------------
 
 
 def nth_weekday(year: int, month: int, weekday: int, n: int) -> date:
-    """n-th (1-based; -1 = last) `weekday` of a month."""
+    """n-th (1-based; -1 = last, -2 = second-to-last) `weekday` of a month."""
     if n > 0:
         first = date(year, month, 1)
         return first + timedelta(days=(weekday - first.weekday()) % 7 + 7 * (n - 1))
     nxt = date(year + (month == 12), month % 12 + 1, 1)
     last = nxt - timedelta(days=1)
-    return last - timedelta(days=(last.weekday() - weekday) % 7)
-
-
-# name -> function(year) -> (first day, last day)
-HOLIDAYS = {
-    "new_years_eve": lambda y: (date(y, 12, 31),) * 2,
-    "new_years_day": lambda y: (date(y, 1, 1),) * 2,
-    "valentines": lambda y: (date(y, 2, 14),) * 2,
-    "easter": lambda y: (easter(y),) * 2,
-    "mothers_day": lambda y: (nth_weekday(y, 5, 6, 2),) * 2,
-    "memorial_day": lambda y: (nth_weekday(y, 5, 0, -1),) * 2,
-    "fathers_day": lambda y: (nth_weekday(y, 6, 6, 3),) * 2,
-    "independence_day": lambda y: (date(y, 7, 4),) * 2,
-    "labor_day": lambda y: (nth_weekday(y, 9, 0, 1),) * 2,
-    "halloween": lambda y: (date(y, 10, 31),) * 2,
-    "thanksgiving": lambda y: (nth_weekday(y, 11, 3, 4),) * 2,
-    "christmas_eve": lambda y: (date(y, 12, 24),) * 2,
-    "christmas": lambda y: (date(y, 12, 25),) * 2,
-    # "the holidays": Christmas Eve through New Year's Day (starts in year y)
-    "holidays": lambda y: (date(y, 12, 24), date(y + 1, 1, 1)),
-}
-HOLIDAY_PATTERNS = [  # (regex, key): longer names first so "Christmas Eve" beats "Christmas"
-    (r"new\s+year'?s'?\s+eve", "new_years_eve"),
-    (r"new\s+year'?s'?(?:\s+day)?", "new_years_day"),
-    (r"valentine'?s'?(?:\s+day)?", "valentines"),
-    (r"easter(?:\s+sunday)?", "easter"),
-    (r"mother'?s'?\s+day", "mothers_day"),
-    (r"memorial\s+day", "memorial_day"),
-    (r"father'?s'?\s+day", "fathers_day"),
-    (r"(?:the\s+)?(?:fourth|4th)\s+of\s+july|independence\s+day", "independence_day"),
-    (r"labou?r\s+day", "labor_day"),
-    (r"halloween", "halloween"),
-    (r"thanksgiving(?:\s+day)?", "thanksgiving"),
-    (r"christmas\s+eve|xmas\s+eve", "christmas_eve"),
-    (r"christmas(?:\s+day)?|xmas", "christmas"),
-    (r"the\s+holidays|the\s+holiday\s+season", "holidays"),
-]
+    return last - timedelta(days=(last.weekday() - weekday) % 7 + 7 * (-n - 1))

@@ -1,70 +1,114 @@
 """Find every temporal expression in a text and resolve it against `now`.
 
-Pipeline: cheap keyword pre-check → every rule's regex → longest match wins (no
-overlaps) → resolve left to right (chained phrases see the previous span) → combine
-ranges ("from A to B"), "since A", and clock times ("1:56 pm on 8 May, 2023").
+Pipeline: cheap keyword pre-check → every rule's regex (skipped when its trigger words are
+absent) → longest match wins (no overlaps) → resolve left to right (chained phrases take
+the date that follows them, else the previous span) → combine: clock times onto their day,
+approximate markers ("around Christmas"), ranges ("from A to B"), "since A", "until A".
 """
 
 from __future__ import annotations
 
 import re
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 from typing import Literal
 
-from chronos_cli.temporal.rules import MATCH_RULES
-from chronos_cli.temporal.spans import TimeSpan, day_end, day_start
+from chronos_cli.temporal import clock as C
+from chronos_cli.temporal import holiday_calendar as H
+from chronos_cli.temporal.calendar_math import APPROX_MARGIN, add_months, approx_span
+from chronos_cli.temporal.rules import ALL_TRIGGERS, BY_ID, MATCH_RULES
+from chronos_cli.temporal.spans import Part, TimeSpan, day_end, day_start
 
 F = re.I
 
 # Any temporal expression contains one of these; sentences without one skip every rule.
 _PRECHECK = re.compile(
     r"\d|day|night|week|fortnight|month|year|decade|hour|minute|\bmin|hr|ago|recent|lately|while"
-    r"|tonight|tomorrow|spring|summer|fall|autumn|winter|christmas|xmas|easter|halloween"
-    r"|thanksgiving|valentine|quarter|\bq[1-4]|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec"
+    r"|tonight|tomorrow|spring|summer|fall|autumn|winter|christmas|xmas|easter|halloween|hallowe"
+    r"|thanksgiving|valentine|quarter|\bq[1-4]|\bh[12]\b|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec"
     r"|morning|afternoon|evening|ties\b|holiday|first|second|third|fourth|fifth|sixth|seventh"
-    r"|eighth|ninth|tenth|teenth|twent|thirt|eleventh|twelfth"
+    r"|eighth|ninth|tenth|teenth|twent|thirt|eleventh|twelfth|last|final|penultimate"
+    r"|noon|midnight|midday|o'?clock|half|\beo[dwmqy]\b|\bcob\b|close of business|\bnow\b"
+    r"|patrick|paddy|juneteenth|gras|pancake|passover|pesach|hanuk|chanuk|rosh|kippur|purim|diwali"
+    r"|deepavali|\bholi\b|\beid\b|\bnye\b|mayo"
     r"|\b(?:mon|tue|wed|thu|fri|sat|sun)",
     F,
 )
 
-# Tense cues. Future beats past (a sentence that plans is about the future).
+# Tense cues. Future beats past (a sentence that plans is about the future). "last" and
+# "next" are left out: they belong to the expressions they modify ("My last day at work is
+# June 19" is about the coming June 19).
 _FUTURE = re.compile(
     r"\b(?:will|shall|gonna|going\s+to|plan(?:s|ning)?\s+to|planning|hop(?:e|ing)\s+to|want\s+to|wanna"
     r"|would\s+like|intend|can'?t\s+wait|cannot\s+wait|look(?:ing)?\s+forward|upcoming|coming\s+up"
-    r"|next|tomorrow|soon|about\s+to|scheduled|won'?t)\b|'ll\b",
+    r"|tomorrow|soon|about\s+to|scheduled|won'?t|(?:might|could|should)(?!\s+(?:have|'ve)\b))\b|'ll\b",
     F,
 )
 _PAST_ED_EXCEPT = (
     r"excited|interested|tired|scared|bored|worried|supposed|used|pleased|thrilled|"
     r"stressed|prepared|scheduled|planned|booked|married|engaged|related|based|"
     r"located|needed|invited|registered|signed|allowed|expected|involved|obsessed|"
-    r"concerned|confused|amazed|surprised|blessed|relaxed|determined|committed"
+    r"concerned|confused|amazed|surprised|blessed|relaxed|determined|committed|closed|"
+    r"red|bed|need|speed|seed|feed|shed|bred"
 )
 _PAST = re.compile(
-    r"\b(?:was|were|did|didn'?t|had|went|ago|yesterday|last|got|came|made|saw|took|told|said|met"
+    r"\b(?:was|were|did|didn'?t|had|went|ago|yesterday|got|came|made|saw|took|told|said|met"
     r"|bought|ran|began|left|found|gave|spent|felt|thought|kept|won|lost|brought|sent|heard|wrote"
-    r"|ate|drove|flew|sat|caught|taught|paid|slept|swam|sang|held|knew|became|grew|wore|broke|spoke"
+    r"|ate|drove|flew|(?-i:sat)|caught|taught|paid|slept|swam|sang|held|knew|became|grew|wore|broke|spoke"
     r"|chose|fell|forgot|built|sold|led|meant|hit|been|done|gone|seen|taken|once|earlier|finished)\b"
     rf"|\b(?!(?:{_PAST_ED_EXCEPT})\b)\w{{2,}}[^e\W]ed\b",
     F,
 )
 # Present tense with no past cue ("the meeting is on Monday", "I have an appointment on
-# Thursday") talks about an arrangement: treated like the future.
-_PRESENT = re.compile(r"\b(?:is|are|am|'m|'re|'s|have|has|let'?s|need|needs|starts?|begins?|leaves?|opens?)\b", F)
-_SENT_END = re.compile(r"[.!?\n]+(?=\s|$)|\n")
+# Thursday", "Friday at 7 works") talks about an arrangement: treated like the future.
+_PRESENT = re.compile(
+    r"\b(?:is|are|am|'m|'re|'s|have|has|let'?s|need|needs|starts?|begins?|leaves?|opens?|works|suits|sounds)\b", F
+)
+# Sentence ends, not abbreviations ("10 a.m. on Monday", "Dr. Lee", "St. Patrick's").
+_YEAR_REL = re.compile(r"\b(this|next|last)\s+year\b(?!'s)", F)
+_SENT_END = re.compile(
+    r"(?<!\b[ap]\.m)(?<!\bDr)(?<!\bMr)(?<!\bMs)(?<!\bMrs)(?<!\bSt)(?<!\bvs)(?<!\bMt)(?<!\bJr)[.!?\n]+(?=\s|$)|\n"
+)
 
 
 class Ctx:
-    """What resolvers may look at: now, the text, tense per sentence, the previous span."""
+    """What resolvers may look at: now, the text, tense per sentence, the previous span, the
+    date a chained phrase is anchored on, the holiday country; and where they record the parts
+    they composed."""
 
-    __slots__ = ("now", "today", "text", "prefer", "dayfirst", "prev", "_bounds", "_tense")
+    __slots__ = (
+        "now",
+        "today",
+        "text",
+        "prefer",
+        "dayfirst",
+        "prev",
+        "anchor_next",
+        "anchor_match",
+        "trail",
+        "_country",
+        "_bounds",
+        "_tense",
+    )
 
-    def __init__(self, text: str, now: datetime, prefer: str, dayfirst: bool):
+    def __init__(self, text: str, now: datetime, prefer: str, dayfirst: bool, country: str | None):
         self.text, self.now, self.today = text, now, now.date()
-        self.prefer, self.dayfirst = prefer, dayfirst
+        self.prefer, self.dayfirst, self._country = prefer, dayfirst, country
         self.prev: TimeSpan | None = None
+        self.anchor_next = None
+        self.anchor_match = None
+        self.trail: list[Part] = []
         self._bounds: list[int] | None = None
         self._tense: dict[int, str | None] = {}
+
+    @property
+    def country(self) -> str:
+        """Holiday calendar: the caller's, else the setting (read only when a holiday is named)."""
+        if self._country is None:
+            self._country = H.default_country()
+        return self._country.upper()
+
+    def part(self, role: str, text: str, rule: str, value: str) -> None:
+        self.trail.append(Part(role=role, text=" ".join(str(text).split()), rule=rule, value=value))
 
     def _sentence(self, pos: int) -> tuple[int, int]:
         if self._bounds is None:
@@ -78,34 +122,49 @@ class Ctx:
                 break
         return start, end
 
+    def sentence_span(self, pos: int) -> tuple[int, int]:
+        return self._sentence(pos)
+
     def sentence_before(self, pos: int) -> str:
         return self.text[self._sentence(pos)[0] : pos]
 
+    def sentence_year(self, pos: int) -> int | None:
+        """The year a sentence names with this/next/last year ("Valentine's Day is on a Friday
+        this year"): bare yearly names in it (a holiday, a month, a season) are that year's."""
+        s, e = self._sentence(pos)
+        mods = {m.lower() for m in _YEAR_REL.findall(self.text, s, e)}
+        if len(mods) != 1:
+            return None
+        return self.today.year + {"this": 0, "next": 1, "last": -1}[mods.pop()]
+
     def tense(self, pos: int) -> str | None:
-        """'past' | 'future' | None (no cue) for the sentence around pos."""
-        if self.prefer in ("past", "future"):
-            return self.prefer
+        """'past' | 'future' from the sentence's verbs; with no cue, 'future' when the
+        caller prefers the future, else None (each rule's documented default)."""
         s, e = self._sentence(pos)
         if s not in self._tense:
-            sent = self.text[s:e]
-            t = None
-            for m in _FUTURE.finditer(sent):
-                w = m.group(0)
-                # "Will Smith": a capitalised Will followed by a Name is not a verb
-                if (
-                    w == "Will"
-                    and re.match(r"\s+[A-Z][a-z]", sent[m.end() :])
-                    and not re.match(r"\s+(?:I|You|We|They|He|She|It)\b", sent[m.end() :])
-                ):
-                    continue
-                t = "future"
-                break
-            if t is None and _PAST.search(sent):
-                t = "past"
-            if t is None and _PRESENT.search(sent):
-                t = "future"
-            self._tense[s] = t
-        return self._tense[s]
+            self._tense[s] = _sentence_tense(self.text[s:e])
+        t = self._tense[s]
+        if t is None and self.prefer == "future":
+            return "future"
+        return t
+
+
+def _sentence_tense(sent: str) -> str | None:
+    for m in _FUTURE.finditer(sent):
+        w = m.group(0)
+        # "Will Smith": a capitalised Will followed by a Name is not a verb
+        if (
+            w == "Will"
+            and re.match(r"\s+[A-Z][a-z]", sent[m.end() :])
+            and not re.match(r"\s+(?:I|You|We|They|He|She|It)\b", sent[m.end() :])
+        ):
+            continue
+        return "future"
+    if _PAST.search(sent):
+        return "past"
+    if _PRESENT.search(sent):
+        return "future"
+    return None
 
 
 def _to_naive(now) -> datetime:
@@ -118,108 +177,25 @@ def _to_naive(now) -> datetime:
     raise TypeError(f"now must be a date or datetime, not {type(now).__name__}")
 
 
-# --- post-processing patterns -----------------------------------------------------------
-
-_RANGE_PREFIX = re.compile(r"\b(?:from|between)\s+(?:the\s+)?$", F)
-_RANGE_JOIN = re.compile(r"^\s*(?:to|until|till|through|thru|and|-|–|—)\s*(?:the\s+)?$", F)
-_DASH_JOIN = re.compile(r"^\s*(?:-|–|—|through)\s*$", F)
-_SINCE_PREFIX = re.compile(r"\b(?:ever\s+)?since\s+(?:the\s+)?$", F)
-_TIME = r"(?:(?P<h>1[0-2]|0?[1-9])(?::(?P<mi>[0-5]\d))?\s*(?P<ap>[ap]\.?m\.?)(?![a-z])|(?P<h24>[01]?\d|2[0-3]):(?P<mi24>[0-5]\d)(?!\d)|(?P<noon>noon|midnight))"
-_TIME_BEFORE = re.compile(_TIME + r",?\s+(?:on\s+)?$", F)
-_TIME_AFTER = re.compile(r"^,?\s+(?:at\s+|@\s*)?" + _TIME, F)
-
-
-def _clock(m) -> tuple[int, int]:
-    if m["noon"]:
-        return (12, 0) if m["noon"].lower() == "noon" else (0, 0)
-    if m["h24"]:
-        return int(m["h24"]), int(m["mi24"])
-    h = int(m["h"]) % 12 + (12 if m["ap"].lower().startswith("p") else 0)
-    return h, int(m["mi"] or 0)
-
-
-_CHAIN = {"chain_unit", "chain_n"}
-
-# Per-rule substrings (lowercase): a rule whose regex needs one of them is skipped when the
-# text has none — most turns then run a handful of regexes instead of all of them.
-_DIGITS = tuple("0123456789")
-_MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
-_SEASONS = ("spring", "summer", "fall", "autumn", "winter")
-_UNITS = ("week", "month", "year", "decade", "quarter")
-_WEEKDAYS = ("day", "mon", "tue", "wed", "thu", "fri", "sat", "sun")
-_TRIGGERS: dict[str, tuple[str, ...]] = {
-    "iso_date": _DIGITS,
-    "numeric_date": _DIGITS,
-    "day_range": _DIGITS,
-    "year": _DIGITS,
-    "part_of_year": _DIGITS,
-    "decade": _DIGITS + ("ties",),
-    "month_year": _MONTHS,
-    "day_month": _MONTHS,
-    "month_day": _MONTHS,
-    "month_rel": _MONTHS,
-    "month_bare": _MONTHS,
-    "part_of_month": _MONTHS,
-    "nth_week": ("week",),
-    "on_the_nth": ("on the",),
-    "unit_rel": _UNITS,
-    "before_last": ("before last",),
-    "part_of_unit": _UNITS,
-    "earlier_later_this": ("this",),
-    "quarter": ("q", "quarter"),
-    "day_word": ("today", "tonight", "yesterday", "tomorrow"),
-    "day_before_after": ("the day",),
-    "earlier_later_today": ("today",),
-    "this_part": ("this",),
-    "last_night": ("night",),
-    "weekday_rel": _WEEKDAYS,
-    "weekday": _WEEKDAYS,
-    "weekend_bare": ("weekend",),
-    "ago": ("ago", "back"),
-    "units_ago": ("ago",),
-    "in_n": ("in",),
-    "from_now": ("from",),
-    "duration_since": ("for",),
-    "rolling": ("past", "last", "previous"),
-    "chain_n": ("later", "after", "before", "earlier", "prior"),
-    "chain_unit": ("the",),
-    "season_rel": _SEASONS,
-    "season_year": _SEASONS,
-    "season_bare": _SEASONS,
-    "holiday": (
-        "year",
-        "valentine",
-        "easter",
-        "mother",
-        "memorial",
-        "father",
-        "july",
-        "independence",
-        "labo",
-        "halloween",
-        "thanksgiving",
-        "christmas",
-        "xmas",
-        "holiday",
-    ),
-    "fuzzy": ("recent", "lately", "other day", "while", "ago"),
-}
+# --- selection ------------------------------------------------------------------------------
 
 
 def _safe(rule, m, ctx):
     try:
         return rule.resolve(m, ctx)
-    except (ValueError, KeyError, IndexError, StopIteration, OverflowError):
+    except (ValueError, KeyError, IndexError, StopIteration, OverflowError, TypeError):
         return None
 
 
 def _select(text: str, ctx: Ctx):
-    """All rule matches, longest first; keep non-overlapping ones that resolve."""
+    """All rule matches, longest first; keep non-overlapping ones that resolve (chained
+    rules are kept on their shape: their anchor is only known once neighbours are chosen)."""
     cands = []
     low = text.lower()
+    present = {w for w in ALL_TRIGGERS if w in low}
     for order, rule in enumerate(MATCH_RULES):
-        trig = _TRIGGERS.get(rule.id)
-        if trig is not None and not any(t in low for t in trig):
+        trig = rule.triggers
+        if trig is not None and trig.isdisjoint(present):
             continue
         for m in rule.regex.finditer(text):
             if m.end() > m.start():
@@ -233,99 +209,195 @@ def _select(text: str, ctx: Ctx):
         e = m.end()
         if any(s < te and ts < e for ts, te in taken):
             continue
-        if _safe(rule, m, ctx) is None:
-            continue
+        if not rule.chain:
+            ctx.trail = []
+            res = _safe(rule, m, ctx)
+            if res is None:
+                continue
+            chosen.append((s, m, rule, res, ctx.trail))
+        else:
+            chosen.append((s, m, rule, None, None))
         taken.append((s, e))
-        chosen.append((s, m, rule))
     chosen.sort(key=lambda c: c[0])
     return chosen
 
 
-def resolve(
-    text: str, now, *, prefer: Literal["auto", "past", "future"] = "auto", dayfirst: bool = False
-) -> list[TimeSpan]:
-    """Every temporal expression in `text`, resolved against `now` (inclusive wall-clock
-    ranges, naive datetimes). See docs/time_rules.md for the rules and their defaults."""
-    if prefer not in ("auto", "past", "future"):
-        raise ValueError("prefer must be 'auto', 'past' or 'future'")
-    if not text or not _PRECHECK.search(text):
-        return []
-    nowdt = _to_naive(now)
-    # Curly apostrophes → straight, same length, so offsets stay valid for `text`.
-    work = text.replace("\u2019", "'").replace("\u2018", "'")
-    ctx = Ctx(work, nowdt, prefer, dayfirst)
+def _span(text: str, s: int, e: int, res, rule: str, parts: list[Part]) -> TimeSpan:
+    start, end, g = res
+    span = TimeSpan(text=text[s:e], start_char=s, end_char=e, start=start, end=end, granularity=g, rule=rule)
+    span.parts = parts or [Part(role="base", text=span.text, rule=rule, value=span.display())]
+    return span
+
+
+def _resolve_chosen(chosen, ctx: Ctx, work: str, text: str) -> tuple[list[TimeSpan], dict[int, tuple]]:
     out: list[TimeSpan] = []
-    chosen = _select(work, ctx)
+    clocks: dict[int, tuple] = {}  # start_char of a clock span -> (hour, minute, fixed)
     skip = -1
-    for i, (s, m, rule) in enumerate(chosen):
+    for i, (s, m, rule, res, trail) in enumerate(chosen):
         if i == skip:
             continue
         ctx.prev = out[-1] if out else None
-        end_char = m.end()
-        if rule.id in _CHAIN and i + 1 < len(chosen) and not work[m.end() : chosen[i + 1][0]].strip():
-            # "the week before 9 June 2023": anchored on the date that follows
-            ns, nm, nrule = chosen[i + 1]
-            nres = _safe(nrule, nm, ctx)
-            if nres is not None:
-                ctx.prev = TimeSpan(
-                    text=text[ns : nm.end()],
-                    start_char=ns,
-                    end_char=nm.end(),
-                    start=nres[0],
-                    end=nres[1],
-                    granularity=nres[2],
-                    rule=nrule.id,
-                )
-                end_char, skip = nm.end(), i + 1
-        res = _safe(rule, m, ctx)
-        if res is None:
-            continue
-        start, end, g = res
-        span = TimeSpan(
-            text=text[s:end_char], start_char=s, end_char=end_char, start=start, end=end, granularity=g, rule=rule.id
-        )
-        span = _attach_time(span, work, text)
-        if out and (merged := _merge_range(out[-1], span, work, text)) is not None:
-            out[-1] = merged
-            continue
-        out.append(_since(span, work, text, ctx))
+        end_char, parts = m.end(), trail
+        if rule.chain:
+            ctx.anchor_next = ctx.anchor_match = None
+            anchor_part = None
+            if i + 1 < len(chosen) and not work[m.end() : chosen[i + 1][0]].strip():
+                ns, nm, nrule, nres, ntrail = chosen[i + 1]
+                if nres is None:  # two chained phrases in a row: the second has no anchor yet
+                    ctx.trail = []
+                    nres = _safe(nrule, nm, ctx)
+                if nres is not None:
+                    ctx.anchor_next, ctx.anchor_match = nres, (nrule, nm)
+                    anchor_part = Part(role="anchor", text=text[ns : nm.end()], rule=nrule.id, value=_show(nres))
+            ctx.trail = []
+            res = _safe(rule, m, ctx)
+            if res is not None and ctx.anchor_next is not None:
+                end_char, skip = chosen[i + 1][1].end(), i + 1
+            parts = (
+                [anchor_part] if anchor_part and ctx.anchor_next is not None and res is not None else []
+            ) + ctx.trail
+            ctx.anchor_next = ctx.anchor_match = None
+            if res is None and rule.fallback:
+                fb = BY_ID[rule.fallback]
+                fm = fb.regex.match(work, s)
+                if fm is not None:
+                    ctx.trail = []
+                    res = _safe(fb, fm, ctx)
+                    rule, end_char, parts = fb, fm.end(), ctx.trail
+            if res is None:
+                continue
+        out.append(_span(text, s, end_char, res, rule.id, parts))
+        if rule.id == "clock":
+            h, mi, fixed, _ = C.parse(m)
+            clocks[s] = (h, mi, fixed)
+    return out, clocks
+
+
+def _show(res) -> str:
+    s, e, g = res
+    if g == "instant":
+        return f"{s:%Y-%m-%d %H:%M}"
+    return s.date().isoformat() if s.date() == e.date() else f"{s.date()} – {e.date()}"
+
+
+# --- combining ------------------------------------------------------------------------------
+
+_CLOCK_BEFORE_DAY = re.compile(r"^\s*,?\s*(?:on\s+(?:the\s+)?)?$", F)
+_CLOCK_AFTER_DAY = re.compile(r"^\s*,?\s*(?:at|@|around|about|by)?\s*$", F)
+_LOOSE_AT = re.compile(r"^,?\s+(?:at\s+|@\s*)(?P<h>1[0-2]|[1-9])(?::(?P<mi>[0-5]\d))?(?![\d:%]|\.\d)", F)
+_DAYISH = ("day", "part_of_day")
+
+
+def _on_day(day: TimeSpan, h: int, mi: int, fixed: bool) -> datetime:
+    d = day.start.date()
+    if day.granularity == "part_of_day":
+        return C.on_day(d, h, mi, fixed, day.start.hour, day.end.hour)
+    return C.on_day(d, h, mi, fixed)
+
+
+def _attach(day: TimeSpan, clock_text: str, t: datetime, s: int, e: int, text: str, parts: list[Part]) -> TimeSpan:
+    return TimeSpan(
+        text=text[s:e],
+        start_char=s,
+        end_char=e,
+        start=t,
+        end=t,
+        granularity="instant",
+        rule="at_time",
+        parts=day.parts + parts + [Part(role="modifier", text=clock_text, rule="at_time", value=f"{t:%Y-%m-%d %H:%M}")],
+    )
+
+
+def _attach_clocks(spans: list[TimeSpan], clocks: dict, work: str, text: str) -> list[TimeSpan]:
+    """'1:56 pm on 8 May, 2023', 'tonight at 8', 'Friday at 7' → an instant on that day."""
+    out: list[TimeSpan] = []
+    i = 0
+    while i < len(spans):
+        a = spans[i]
+        b = spans[i + 1] if i + 1 < len(spans) else None
+        if b is not None:
+            gap = work[a.end_char : b.start_char]
+            if a.start_char in clocks and b.granularity in _DAYISH and _CLOCK_BEFORE_DAY.match(gap):
+                t = _on_day(b, *clocks[a.start_char])
+                out.append(_attach(b, a.text, t, a.start_char, b.end_char, text, []))
+                i += 2
+                continue
+            if b.start_char in clocks and a.granularity in _DAYISH and _CLOCK_AFTER_DAY.match(gap):
+                t = _on_day(a, *clocks[b.start_char])
+                out.append(_attach(a, b.text, t, a.start_char, b.end_char, text, []))
+                i += 2
+                continue
+        if a.granularity in _DAYISH and a.start_char not in clocks:
+            lm = _LOOSE_AT.match(work[a.end_char : a.end_char + 12])
+            if lm and (b is None or b.start_char >= a.end_char + lm.end()):
+                t = _on_day(a, int(lm["h"]), int(lm["mi"] or 0), False)
+                e = a.end_char + lm.end()
+                out.append(_attach(a, text[a.end_char : e].strip(" ,"), t, a.start_char, e, text, []))
+                i += 1
+                continue
+        out.append(a)
+        i += 1
     return out
 
 
-def _attach_time(span: TimeSpan, work: str, text: str) -> TimeSpan:
-    """'1:56 pm on 8 May, 2023' / 'yesterday at 3pm' → an instant on that day."""
-    if span.granularity != "day":
-        return span
-    before = _TIME_BEFORE.search(work, max(0, span.start_char - 30), span.start_char)
-    if before and before.end() == span.start_char:
-        h, mi = _clock(before)
-        t = span.start.replace(hour=h, minute=mi)
-        return span.model_copy(
-            update=dict(
-                text=text[before.start() : span.end_char],
-                start_char=before.start(),
-                start=t,
-                end=t,
-                granularity="instant",
-                rule="at_time",
+_APPROX_BEFORE = re.compile(
+    r"\b(?P<w>around|roughly|approximately|approx\.|circa|ca\.|about|almost|nearly|round\s+about"
+    r"|(?:some\s*time|somewhere)\s+around)\s+$",
+    F,
+)
+_APPROX_AFTER = re.compile(r"^(?:\s*-\s*ish\b|ish\b|\s+or\s+so\b)", F)
+# "about" is also "concerning" ("we talked about Christmas"): trusted before clock times only
+_ABOUT_OK = {"clock", "at_time"}
+_SELF_APPROX = {"ago", "in_n", "from_now", "duration_since", "fuzzy", "units_ago", "since", "range"}
+
+
+def _approx(spans: list[TimeSpan], work: str, text: str) -> list[TimeSpan]:
+    out = []
+    for sp in spans:
+        if sp.rule in _SELF_APPROX:
+            out.append(sp)
+            continue
+        before = _APPROX_BEFORE.search(work, max(0, sp.start_char - 32), sp.start_char)
+        if before and before.end() != sp.start_char:
+            before = None
+        w = before["w"].lower() if before else None
+        if w in ("about", "almost", "nearly") and sp.rule not in _ABOUT_OK:
+            before = None
+        after = _APPROX_AFTER.match(work[sp.end_char : sp.end_char + 12])
+        if not before and not after:
+            out.append(sp)
+            continue
+        s, e, g = approx_span(sp.start, sp.end, sp.granularity)
+        sc = before.start() if before else sp.start_char
+        ec = sp.end_char + (after.end() if after else 0)
+        marker = (before.group(0) if before else after.group(0)).strip(" -")
+        parts = sp.parts + [
+            Part(role="modifier", text=marker, rule="approx", value=f"{_show((s, e, g))} (± {_margin_text(sp)})")
+        ]
+        out.append(
+            TimeSpan(
+                text=text[sc:ec], start_char=sc, end_char=ec, start=s, end=e, granularity=g, rule="approx", parts=parts
             )
         )
-    after = _TIME_AFTER.match(work[span.end_char : span.end_char + 30])
-    if after:
-        h, mi = _clock(after)
-        t = span.start.replace(hour=h, minute=mi)
-        end_char = span.end_char + after.end()
-        return span.model_copy(
-            update=dict(
-                text=text[span.start_char : end_char],
-                end_char=end_char,
-                start=t,
-                end=t,
-                granularity="instant",
-                rule="at_time",
-            )
-        )
-    return span
+    return out
+
+
+def _margin_text(sp: TimeSpan) -> str:
+    if sp.granularity == "range":
+        return f"{max(1, ((sp.end - sp.start).days + 1) // 5)} day(s), a fifth of its length"
+    td = APPROX_MARGIN.get(sp.granularity)
+    if td is None:
+        return "none"
+    if td < timedelta(days=1):
+        return f"{int(td.total_seconds() // 60)} minutes"
+    return f"{td.days} day" + ("s" if td.days > 1 else "")
+
+
+_RANGE_PREFIX = re.compile(r"\b(?:from|between)\s+(?:the\s+)?$", F)
+_RANGE_JOIN = re.compile(r"^\s*(?:to|until|till|through|thru|and|-|–|—)\s*(?:the\s+)?$", F)
+_DASH_JOIN = re.compile(r"^\s*(?:-|–|—|through)\s*$", F)
+_SINCE_PREFIX = re.compile(r"\b(?:ever\s+)?since\s+(?:the\s+)?$", F)
+_UNTIL_PREFIX = re.compile(r"\b(?:(?:up\s+)?until|till|'til|through|thru|up\s+to)\s+(?:the\s+)?$", F)
 
 
 def _merge_range(a: TimeSpan, b: TimeSpan, work: str, text: str) -> TimeSpan | None:
@@ -340,44 +412,98 @@ def _merge_range(a: TimeSpan, b: TimeSpan, work: str, text: str) -> TimeSpan | N
         return None
     b_start, b_end = b.start, b.end
     if b_end < a.start and b.rule in ("weekday", "weekday_rel"):  # "from Monday to Wednesday"
-        from datetime import timedelta
-
         while b_end < a.start:
             b_start, b_end = b_start + timedelta(days=7), b_end + timedelta(days=7)
     if b_end < a.start:  # "from December to February": B is in the following year
-        from chronos_cli.temporal.calendar_math import add_months
+        from calendar import monthrange
 
         b_start, b_end = add_months(b_start, 12), add_months(b_end, 12)
         if b.granularity == "month":
-            from calendar import monthrange
-
             b_end = b_end.replace(day=monthrange(b_end.year, b_end.month)[1])
-    start = min(a.start, b_start)
+    parts = [p.model_copy(update={"role": "base"}) for p in a.parts] + [
+        p.model_copy(update={"role": "base"}) for p in b.parts
+    ]
+    parts.append(
+        Part(
+            role="modifier",
+            text=work[start_char : a.start_char] + "… " + between.strip(),
+            rule="range",
+            value="from A's start to B's end",
+        )
+    )
     return TimeSpan(
         text=text[start_char : b.end_char],
         start_char=start_char,
         end_char=b.end_char,
-        start=start,
+        start=min(a.start, b_start),
         end=max(a.end, b_end),
         granularity="range",
         rule="range",
+        parts=parts,
     )
 
 
-def _since(span: TimeSpan, work: str, text: str, ctx: Ctx) -> TimeSpan:
-    """'since A' → from A's start through today."""
-    prefix = _SINCE_PREFIX.search(work, max(0, span.start_char - 16), span.start_char)
-    if not prefix or prefix.end() != span.start_char or span.start > ctx.now:
+def _open(span: TimeSpan, work: str, text: str, ctx: Ctx) -> TimeSpan:
+    """'since A' → from A's start through today; 'until A' (A ahead) → today through A."""
+    if span.rule == "range":
         return span
+    prefix = _SINCE_PREFIX.search(work, max(0, span.start_char - 16), span.start_char)
+    if prefix and prefix.end() == span.start_char and span.start <= ctx.now:
+        start, end, rule = span.start, day_end(ctx.today), "since"
+    else:
+        prefix = _UNTIL_PREFIX.search(work, max(0, span.start_char - 16), span.start_char)
+        if not prefix or prefix.end() != span.start_char or span.end < ctx.now or span.start.date() < ctx.today:
+            return span
+        start, end, rule = day_start(ctx.today), span.end, "until"
+    parts = span.parts + [
+        Part(role="modifier", text=prefix.group(0).strip(), rule=rule, value=f"{start:%Y-%m-%d} – {end:%Y-%m-%d}")
+    ]
     return TimeSpan(
         text=text[prefix.start() : span.end_char],
         start_char=prefix.start(),
         end_char=span.end_char,
-        start=span.start,
-        end=day_end(ctx.today),
+        start=start,
+        end=end,
         granularity="range",
-        rule="since",
+        rule=rule,
+        parts=parts,
     )
+
+
+def resolve(
+    text: str,
+    now,
+    *,
+    prefer: Literal["past", "future", "auto"] = "past",
+    dayfirst: bool = False,
+    holiday_country: str | None = None,
+) -> list[TimeSpan]:
+    """Every temporal expression in `text`, resolved against `now` (inclusive wall-clock
+    ranges, naive datetimes). The sentence's tense decides the direction of bare names
+    ("on Friday", "in March"); `prefer` decides when it gives no cue: "past" (the chat
+    default; "auto" is the same) or "future". `holiday_country` (default: the
+    holiday_country setting, else US) picks the holiday calendar. See docs/time_rules.md."""
+    if prefer not in ("auto", "past", "future"):
+        raise ValueError("prefer must be 'past', 'future' or 'auto'")
+    if not text or not _PRECHECK.search(text):
+        return []
+    nowdt = _to_naive(now)
+    # Curly apostrophes → straight, same length, so offsets stay valid for `text`.
+    work = text.replace("\u2019", "'").replace("\u2018", "'")
+    ctx = Ctx(work, nowdt, prefer, dayfirst, holiday_country)
+    chosen = _select(work, ctx)
+    if not chosen:
+        return []
+    spans, clocks = _resolve_chosen(chosen, ctx, work, text)
+    spans = _attach_clocks(spans, clocks, work, text)
+    spans = _approx(spans, work, text)
+    out: list[TimeSpan] = []
+    for sp in spans:
+        if out and (merged := _merge_range(out[-1], sp, work, text)) is not None:
+            out[-1] = merged
+            continue
+        out.append(sp)
+    return [_open(sp, work, text, ctx) for sp in out]
 
 
 __all__ = ["resolve", "TimeSpan", "day_start", "day_end"]

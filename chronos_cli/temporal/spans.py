@@ -1,10 +1,11 @@
-"""TimeSpan: one resolved temporal expression (DESIGN §3: local wall time, inclusive)."""
+"""TimeSpan: one resolved temporal expression (local wall time, inclusive), and the parts
+it was composed from (the audit trail `chronos time` shows)."""
 
 from __future__ import annotations
 
 from datetime import date, datetime, time, timedelta
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 from chronos_cli.models import Granularity
 
@@ -33,6 +34,20 @@ def day_end(d: date) -> datetime:
     return datetime.combine(d, _DAY_END)
 
 
+class Part(BaseModel):
+    """One step of how a span was composed: a base (named day, date, holiday, period), a
+    modifier (ordinal-of, this/next/last, in/ago, before/after, part-of, about, at TIME…)
+    or the anchor a chained phrase is relative to."""
+
+    role: str  # base | modifier | anchor
+    text: str  # the words this part covers
+    rule: str  # the rule (or sub-grammar) that read them
+    value: str  # what they mean here, in words
+
+    def __str__(self) -> str:
+        return f"{self.role} {self.rule} “{self.text}” = {self.value}"
+
+
 class TimeSpan(BaseModel):
     """A temporal expression found in text and the inclusive wall-clock range it means."""
 
@@ -43,6 +58,7 @@ class TimeSpan(BaseModel):
     end: datetime
     granularity: Granularity
     rule: str
+    parts: list[Part] = Field(default_factory=list)  # how it was composed (audit trail)
 
     @property
     def start_date(self) -> date:
@@ -93,4 +109,5 @@ class TimeSpan(BaseModel):
             "granularity": self.granularity,
             "rule": self.rule,
             "display": self.display(),
+            "parts": [p.model_dump() for p in self.parts],
         }

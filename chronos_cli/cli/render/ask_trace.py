@@ -40,7 +40,7 @@ class TraceRenderer:
 def print_answer(console: Console, result: AskResult) -> None:
     console.print(Panel(escape(result.answer), title="answer", title_align="left"))
     u = result.usage
-    if u.get("llm_calls"):
+    if u.llm_calls:
         console.print(
-            f"[dim]{u['llm_calls']} LLM calls, {u['prompt_tokens']}+{u['completion_tokens']} tokens, ${u['cost_usd']:.4f}[/]"
+            f"[dim]{u.llm_calls} LLM calls, {u.prompt_tokens}+{u.completion_tokens} tokens, ${u.cost_usd:.4f}[/]"
         )

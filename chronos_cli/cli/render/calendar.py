@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import re
-from typing import Any
 
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
+
+from chronos_cli.hits import EventHit, TurnHit
 
 
 def highlight(text: str, pattern: str, ignore_case: bool, limit: int = 400) -> Text:
@@ -23,29 +24,29 @@ def highlight(text: str, pattern: str, ignore_case: bool, limit: int = 400) -> T
     return out
 
 
-def grep_lines(rows: list[dict[str, Any]], pattern: str, ignore_case: bool, *, show_namespace: bool) -> list[Text]:
+def grep_lines(rows: list[TurnHit], pattern: str, ignore_case: bool, *, show_namespace: bool) -> list[Text]:
     """One header line (date, speaker, where) and the highlighted text per match: grep-like,
     and readable at any terminal width (long session ids never squeeze the text)."""
     out: list[Text] = []
     for r in rows:
         head = Text()
-        head.append(r["t_conv"].strftime("%Y-%m-%d %H:%M"), style="cyan")
+        head.append(r.t_conv.strftime("%Y-%m-%d %H:%M"), style="cyan")
         head.append("  ")
-        head.append(r["speaker"], style="bold green")
-        where = f"{r['namespace']} · " if show_namespace else ""
-        head.append(f"  {where}{r['session_id']} · {r['turn_id']}", style="dim")
+        head.append(r.speaker, style="bold green")
+        where = f"{r.namespace} · " if show_namespace else ""
+        head.append(f"  {where}{r.session_id} · {r.turn_id}", style="dim")
         body = Text("  ")
-        body.append_text(highlight(r["text"], pattern, ignore_case))
+        body.append_text(highlight(r.text, pattern, ignore_case))
         out += [head, body]
     return out
 
 
-def print_grep(rows: list[dict[str, Any]], pattern: str, ignore_case: bool, total: int) -> None:
+def print_grep(rows: list[TurnHit], pattern: str, ignore_case: bool, total: int) -> None:
     console = Console()
     if not rows:
         console.print(f"no turn matches /{pattern}/")
         return
-    show_ns = len({r["namespace"] for r in rows}) > 1
+    show_ns = len({r.namespace for r in rows}) > 1
     for line in grep_lines(rows, pattern, ignore_case, show_namespace=show_ns):
         console.print(line)
     more = f" (showing {len(rows)})" if total > len(rows) else ""
@@ -53,7 +54,9 @@ def print_grep(rows: list[dict[str, Any]], pattern: str, ignore_case: bool, tota
 
 
 def when_text(start, end, granularity: str) -> str:
-    """An event's time at its granularity."""
+    """An event's time at its granularity (``start`` None: undated, on or before ``end``)."""
+    if start is None:
+        return f"≤ {end:%Y-%m-%d}"
     if granularity in ("instant", "part_of_day"):
         return start.strftime("%Y-%m-%d %H:%M")
     if granularity == "month":
@@ -65,7 +68,7 @@ def when_text(start, end, granularity: str) -> str:
     return f"{start:%Y-%m-%d} – {end:%Y-%m-%d}"
 
 
-def events_table(rows: list[dict[str, Any]], width: int = 120) -> Table:
+def events_table(rows: list[EventHit], width: int = 120) -> Table:
     """Events with the ⟨subject, verb, object⟩ kept readable: on a narrow terminal the
     aliases and session columns give way."""
     wide = width >= 110
@@ -78,18 +81,21 @@ def events_table(rows: list[dict[str, Any]], width: int = 120) -> Table:
         t.add_column("session", style="dim", no_wrap=True, max_width=14, overflow="ellipsis")
     for r in rows:
         event = Text()
-        event.append(r["subject"], style="green")
-        event.append(f" {r['verb']} ", style="bold")
-        event.append(r["object"])
-        src = r["time_source"] + (f": {r['time_expression']}" if r.get("time_expression") else "")
-        cells = [when_text(r["start"], r["end"], r["granularity"]), event, src]
+        event.append(r.subject, style="green")
+        event.append(f" {r.verb} ", style="bold")
+        event.append(r.object)
+        if r.undated:
+            src = "undated (said then)"
+        else:
+            src = r.time_source + (f": {r.time_expression}" if r.time_expression else "")
+        cells = [when_text(r.start, r.end, r.granularity), event, src]
         if wide:
-            cells += ["; ".join(r.get("aliases") or []), r["session_id"]]
+            cells += ["; ".join(r.aliases), r.session_id]
         t.add_row(*cells)
     return t
 
 
-def print_events(rows: list[dict[str, Any]], total: int | None = None) -> None:
+def print_events(rows: list[EventHit], total: int | None = None) -> None:
     console = Console()
     if not rows:
         console.print("no events match")

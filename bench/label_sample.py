@@ -1,0 +1,154 @@
+"""The hand-labelled sample of offline events: draw it, and score the labels.
+
+    .venv/bin/python bench/label_sample.py draw [--per-source 40] [--seed 14]
+    .venv/bin/python bench/label_sample.py score
+
+Three sources, each read as `chronos index` reads it and run through the offline rule extractor:
+  sample_chats   sample_chats/ (ChatGPT + Claude exports and a journal; --tz America/New_York)
+  locomo         LoCoMo conversation conv-26 of ../shared/data/locomo_dev.json
+  export         tests/fixtures/archives/chatgpt_realistic.json (a ChatGPT export in the shape of real
+                 use: pasted code, logs, stack traces, URLs, tool output, drafts to edit, requests)
+
+`draw` samples --per-source events of each source at random (fixed seed) and writes
+bench/labels/events_labelled.jsonl: one line per sampled event with the turn it came from, its
+⟨subject, verb, object⟩, its date and a `label` — kept from the file when an event with the same
+key was labelled before, else "" (to be filled in by hand). `score` re-extracts, matches the
+labels by key and prints, per source and overall, the share of ok / wrong_date / junk and the
+events per turn; sampled events without a label, and labels whose event is no longer produced,
+are listed (re-draw and label those before quoting figures).
+
+Labels (one per event, judged from the turn alone, as a reader of `chronos events` would):
+  ok          something that happened to, was done by, or is planned by a person, or a state they
+              are in, stated in the turn; subject, verb and object read as complete phrases (a
+              "mention" reads as the speaker plus the clause they said); the date is what the
+              turn says — the range of its own time expression, the day it was said for what holds
+              then ("just got back", "I'm reading"), or undated when the turn gives no time.
+  wrong_date  a real occurrence, but its range does not contain when the turn says it happened
+              (including a dated event the turn does not date, or an undated one whose own clause
+              carries a time phrase).
+  junk        not an occurrence (a question, wish, suggestion, habit, opinion, greeting, filler,
+              code, log or tool text), a wrong or garbled subject, an object that is a pronoun, a
+              number or a fragment, a clause cut in the wrong place, or the same occurrence twice
+              in one turn.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+import sys
+from collections import Counter
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from chronos_cli.archives import iter_archive_files, read_archive  # noqa: E402
+from chronos_cli.extract.rule_extractor import RuleExtractor  # noqa: E402
+
+LABELS = ROOT / "bench" / "labels" / "events_labelled.jsonl"
+SHARED = ROOT.parent / "shared" / "data"
+KINDS = ("ok", "wrong_date", "junk")
+
+
+def sources() -> dict[str, list]:
+    """source name → its sessions, read as the CLI reads them."""
+    tz = ZoneInfo("America/New_York")
+    chats = [s for f in iter_archive_files(ROOT / "sample_chats") for s in read_archive(f, "auto", tz=tz).sessions]
+    locomo = [s for s in read_archive(SHARED / "locomo_dev.json", "locomo").sessions if s.namespace == "conv-26"]
+    export = read_archive(ROOT / "tests" / "fixtures" / "archives" / "chatgpt_realistic.json", "chatgpt", tz=tz)
+    return {"sample_chats": chats, "locomo": locomo, "export": export.sessions}
+
+
+def key_of(source: str, e) -> str:
+    start = e.start.date().isoformat() if e.start else "undated"
+    parts = [source, e.session_id, ",".join(e.source_turn_ids), e.subject, e.verb, e.object, start, str(e.end.date())]
+    return hashlib.sha256("\x1f".join(parts).encode()).hexdigest()[:16]
+
+
+def rows(source: str, sessions: list) -> tuple[list[dict], int, int]:
+    """Every event of ``source`` as a label row; the number of turns and of non-assistant turns."""
+    turns = {(s.session_id, t.turn_id): t for s in sessions for t in s.turns}
+    out = []
+    for evs in RuleExtractor().extract(sessions):
+        for e in evs:
+            t = turns[(e.session_id, e.source_turn_ids[0])]
+            date = "undated" if e.start is None else f"{e.start.date()}..{e.end.date()} ({e.granularity})"
+            out.append(
+                {
+                    "source": source,
+                    "key": key_of(source, e),
+                    "turn_id": ",".join(e.source_turn_ids),
+                    "said": t.t_conv.isoformat(),
+                    "turn": t.text[:600],
+                    "event": f"{e.subject} | {e.verb} | {e.object}",
+                    "kind": e.kind,
+                    "time_expression": e.time_expression,
+                    "date": date,
+                    "label": "",
+                    "note": "",
+                }
+            )
+    n = sum(len(s.turns) for s in sessions)
+    n_user = sum(1 for s in sessions for t in s.turns if t.role != "assistant")
+    return out, n, n_user
+
+
+def load() -> dict[str, dict]:
+    if not LABELS.exists():
+        return {}
+    return {r["key"]: r for r in map(json.loads, filter(None, LABELS.read_text().splitlines()))}
+
+
+def draw(per_source: int, seed: int) -> None:
+    old = load()
+    out = []
+    for name, sessions in sources().items():
+        rs, _, _ = rows(name, sessions)
+        picked = random.Random(f"{seed}:{name}").sample(rs, min(per_source, len(rs)))
+        for r in picked:
+            if r["key"] in old:
+                r["label"], r["note"] = old[r["key"]]["label"], old[r["key"]].get("note", "")
+            out.append(r)
+    LABELS.parent.mkdir(parents=True, exist_ok=True)
+    LABELS.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in out))
+    todo = sum(1 for r in out if not r["label"])
+    print(f"wrote {len(out)} sampled events to {LABELS.relative_to(ROOT)}; {todo} need a label")
+
+
+def score() -> None:
+    labels = load()
+    total: Counter = Counter()
+    print(f"{'source':<13} {'events':>6} {'turns':>6} {'ev/turn':>7} {'ev/user turn':>12} {'labelled':>8}  ok / wrong date / junk")
+    for name, sessions in sources().items():
+        rs, n, n_user = rows(name, sessions)
+        keys = {r["key"] for r in rs}
+        mine = [r for r in labels.values() if r["source"] == name]
+        stale = [r for r in mine if r["key"] not in keys]
+        c = Counter(r["label"] for r in mine if r["key"] in keys and r["label"] in KINDS)
+        unlabelled = sum(1 for r in mine if r["key"] in keys and r["label"] not in KINDS)
+        total.update(c)
+        k = sum(c.values())
+        rates = " / ".join(f"{c[x] / max(k, 1):.0%}" for x in KINDS)
+        print(f"{name:<13} {len(rs):>6} {n:>6} {len(rs) / n:>7.2f} {len(rs) / max(n_user, 1):>12.2f} {k:>8}  {rates}")
+        for r in stale:
+            print(f"    stale label (event no longer produced): {r['event']} [{r['date']}]")
+        if unlabelled:
+            print(f"    {unlabelled} sampled events have no label yet")
+    k = sum(total.values())
+    print(f"{'all':<13} {'':>6} {'':>6} {'':>7} {'':>12} {k:>8}  " + " / ".join(f"{total[x] / max(k, 1):.1%}" for x in KINDS))
+
+
+if __name__ == "__main__":
+    args = sys.argv[1:]
+    if args[:1] == ["draw"]:
+        per = int(args[args.index("--per-source") + 1]) if "--per-source" in args else 40
+        seed = int(args[args.index("--seed") + 1]) if "--seed" in args else 14
+        draw(per, seed)
+    elif args[:1] == ["score"]:
+        score()
+    else:
+        print(__doc__)
+        sys.exit(2)

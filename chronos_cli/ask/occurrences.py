@@ -1,0 +1,415 @@
+"""The offline answer's raw material: every hit the tools returned, read as an OCCURRENCE —
+something that happened (or was planned), on a date, said by someone in a session.
+
+- Matching: a hit matches the question by the question's words (Snowball stems; the speaker's
+  name counts for "I"-turns of that speaker; an event's aliases carry its category: "climbed
+  Mount X" → hike) and by how high the searches ranked it (the dense + BM25 fusion, which
+  reads meaning: "got mentored" for "receive mentorship").
+- Dating: an event dated by its own time phrase keeps that range; otherwise the time phrase
+  nearest the matched words in the same sentence of its turn, else the nearest one in an
+  earlier sentence of the turn (a story goes on from "Last Friday something happened. I went
+  to…"); otherwise the day it was said — only an upper bound ("on or before").
+- Flags: planned (future tense, or a date after the day it was said), cancelled, asked (a
+  question is not an occurrence), habitual ("usually", "every Saturday": not one day).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import datetime, time
+from functools import lru_cache
+
+from chronos_cli.ask.plan import STOP, Plan, stem
+from chronos_cli.hits import EventHit, TurnHit
+
+_WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9'\-]*")
+# sentence ends: ., ! or ? followed by space, or a line break; "Dr. Okafor" splits too, which
+# only moves a boundary inside one clause
+_SENT_END = re.compile(r"(?<=[.!?])[\"”’)]*\s+|\n+")
+
+PLANNED = re.compile(
+    r"\b(will|won't|want(ed)? to|going to|gonna|plan(ning|ned|s)? (to|on)|hop(e|ing) to|need to|'ll|should|might"
+    r"|thinking (about|of)|can't wait|looking forward|intend|scheduled|booked|about to"
+    r"|goals?|wish|would like to|'d like to|dream(ing)? (of|about))\b",
+    re.I,
+)
+CANCELLED = re.compile(
+    r"\b(cancel+(ed|ing)?|called off|call(ed)? it off|didn't (go|happen|make it)|did not (go|happen)"
+    r"|postponed|skipped|fell through|never (went|happened))\b",
+    re.I,
+)
+HABITUAL = re.compile(
+    r"\b(usually|always|often|every (day|night|morning|evening|week|weekend|month|year|\w+day)|each (week|day)"
+    r"|on (mon|tues|wednes|thurs|fri|satur|sun)days|weekly|daily|whenever)\b",
+    re.I,
+)
+# words of a "when" question that ask about a plan rather than a past occurrence
+_ASKS_PLAN = re.compile(r"\b(plan(s|ning|ned)?|going to|will|intend|scheduled|supposed to)\b", re.I)
+_ASKS_FUTURE = re.compile(r"^\s*(when|what \w+|which \w+)\s+(is|are|will|'s)\b", re.I)
+
+# how much a term counts when it names a speaker of the hit: the speaker is implicit in an
+# "I" turn, so the name says little about which of that speaker's turns is meant
+SPEAKER_WEIGHT = 0.5
+PREFIX_MIN = 5  # "mentor" ~ "mentorship": a stem of 5+ letters that begins another, ≤ 4 more
+
+
+# ------------------------------------------------------------------------------------------
+# words
+# ------------------------------------------------------------------------------------------
+
+
+# irregular past forms → the base form, so "ran" matches "run" and "met" matches "meet"
+# (Snowball stems only regular inflections)
+_IRREGULAR = dict(
+    pair.split(":")
+    for pair in ["ate:eat", "eaten:eat", "became:become", "began:begin", "begun:begin", "bit:bite", "bitten:bite", "blew:blow", "blown:blow", "broke:break", "broken:break", "brought:bring", "built:build", "bought:buy", "caught:catch", "chose:choose", "chosen:choose", "came:come", "dealt:deal", "did:do", "done:do", "drew:draw", "drawn:draw", "drank:drink", "drunk:drink", "drove:drive", "driven:drive", "dug:dig", "fed:feed", "felt:feel", "fell:fall", "fallen:fall", "fought:fight", "found:find", "flew:fly", "flown:fly", "forgot:forget", "forgotten:forget", "froze:freeze", "frozen:freeze", "gave:give", "given:give", "went:go", "gone:go", "got:get", "gotten:get", "grew:grow", "grown:grow", "hung:hang", "had:have", "heard:hear", "held:hold", "hid:hide", "hidden:hide", "kept:keep", "knew:know", "known:know", "laid:lay", "led:lead", "left:leave", "lent:lend", "lost:lose", "made:make", "meant:mean", "met:meet", "paid:pay", "ran:run", "rang:ring", "rode:ride", "ridden:ride", "rose:rise", "risen:rise", "said:say", "sang:sing", "sung:sing", "sat:sit", "saw:see", "seen:see", "sent:send", "shook:shake", "shot:shoot", "sold:sell", "slept:sleep", "spoke:speak", "spoken:speak", "spent:spend", "stood:stand", "stole:steal", "stolen:steal", "stuck:stick", "struck:strike", "swam:swim", "swum:swim", "swore:swear", "taught:teach", "told:tell", "took:take", "taken:take", "thought:think", "threw:throw", "thrown:throw", "tore:tear", "torn:tear", "understood:understand", "woke:wake", "woken:wake", "wore:wear", "worn:wear", "won:win", "wrote:write", "written:write"]
+)
+# light verbs and vague nouns: they say little about WHICH occurrence is meant ("see the
+# dentist", "have a party", "do something"), so they weigh less than the content words
+LIGHT = frozenset(
+    ["see", "look", "take", "make", "have", "give", "put", "keep", "start", "stop", "begin", "try", "use", "feel", "think", "want", "need", "like", "love", "thing", "stuff", "people", "person", "way", "lot", "new", "good", "great", "nice", "really", "today", "place", "part"]
+)
+LIGHT_WEIGHT = 0.3
+
+
+def lemma_stem(word: str) -> str:
+    w = word.lower().strip("'-")
+    return stem(_IRREGULAR.get(w, w))
+
+
+@lru_cache(maxsize=8192)
+def tokens(text: str) -> tuple[tuple[str, int], ...]:
+    """(stem, char offset) of each word of ``text``."""
+    return tuple((lemma_stem(m.group(0)), m.start()) for m in _WORD.finditer(text))
+
+
+def _same(a: str, b: str) -> bool:
+    if a == b:
+        return True
+    short, long_ = (a, b) if len(a) <= len(b) else (b, a)
+    return len(short) >= PREFIX_MIN and long_.startswith(short) and len(long_) - len(short) <= 4
+
+
+@dataclass(frozen=True)
+class Term:
+    stem: str
+    weight: float
+    word: str
+
+
+_LIGHT_STEMS = frozenset(stem(w) for w in LIGHT)
+
+
+class Matcher:
+    """The question's target terms, weighted, matched against hits."""
+
+    def __init__(self, plan: Plan, question: str, speakers: set[str]) -> None:
+        words = plan.targets.words() or [w for w in _WORD.findall(question) if w.lower() not in STOP]
+        speaker_stems = {lemma_stem(t) for s in speakers for t in _WORD.findall(s)}
+        seen: set[str] = set()
+        terms: list[Term] = []
+        for w in words:
+            for t in _WORD.findall(w):
+                s = lemma_stem(t)
+                if s in seen or t.lower() in STOP:
+                    continue
+                seen.add(s)
+                weight = SPEAKER_WEIGHT if s in speaker_stems else LIGHT_WEIGHT if s in _LIGHT_STEMS else 1.0
+                terms.append(Term(s, weight, t))
+        self.terms = terms
+        self.total = sum(t.weight for t in terms) or 1.0
+
+    def words(self) -> list[str]:
+        return [t.word for t in self.terms]
+
+    def match(self, text: str, speaker: str = "", extra: str = "") -> tuple[float, list[int]]:
+        """(weighted share of the terms found, char offsets in ``text`` of the words that
+        matched). ``speaker``: who said it (a term naming them is found); ``extra``: more words
+        that describe the same thing (an event's aliases) — found, but with no offset."""
+        if not self.terms:
+            return 0.0, []
+        toks = tokens(text)
+        spk = {s for s, _ in tokens(speaker)} if speaker else set()
+        more = {s for s, _ in tokens(extra)} if extra else set()
+        got = 0.0
+        pos: list[int] = []
+        for t in self.terms:
+            hits = [p for s, p in toks if _same(s, t.stem)]
+            if hits:
+                pos += hits
+                got += t.weight
+            elif t.stem in spk or any(_same(s, t.stem) for s in more):
+                got += t.weight
+        return got / self.total, sorted(pos)
+
+
+# ------------------------------------------------------------------------------------------
+# sentences and time phrases
+# ------------------------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=4096)
+def sentences(text: str) -> tuple[tuple[int, int], ...]:
+    """(start, end) char offsets of the sentences of ``text``."""
+    out = []
+    pos = 0
+    for m in _SENT_END.finditer(text):
+        if m.start() > pos:
+            out.append((pos, m.start()))
+        pos = m.end()
+    if pos < len(text):
+        out.append((pos, len(text)))
+    return tuple(out) or ((0, len(text)),)
+
+
+def sentence_at(text: str, pos: int) -> int:
+    for i, (_a, b) in enumerate(sentences(text)):
+        if pos < b or i == len(sentences(text)) - 1:
+            return i
+    return 0
+
+
+def is_question(sentence: str) -> bool:
+    return sentence.rstrip(' "”’)').endswith("?")
+
+
+@lru_cache(maxsize=4096)
+def _spans(text: str, said: datetime):
+    from chronos_cli.temporal import resolve
+
+    try:
+        return tuple(resolve(text, said))
+    except Exception:  # noqa: BLE001 - a text the engine cannot read: no phrase, not no answer
+        return ()
+
+
+# phrases that say since when something has lasted ("for 3 years now", "since January")
+SINCE_RULES = frozenset({"duration_since", "since"})
+
+
+def date_in_turn(text: str, said: datetime, anchors: list[int], *, since: bool = False):
+    """The time phrase that dates what is said at ``anchors`` (char offsets): the nearest one in
+    the same sentence, else the closest one in an earlier sentence (the story goes on from it).
+    Phrases in questions do not date anything. ``since`` ("how long have I had…?"): a phrase
+    that says how long something has lasted, anywhere in the turn, comes first. None: the turn
+    gives no time."""
+    spans = [s for s in _spans(text, said) if not _in_question(text, s.start_char)]
+    if not spans:
+        return None
+    if since:
+        lasting = [s for s in spans if s.rule in SINCE_RULES]
+        if lasting:
+            return min(lasting, key=lambda s: min((abs(s.start_char - p) for p in anchors), default=0))
+    sents = sentences(text)
+    if not anchors:
+        anchors = [0]
+    # the sentence holding most of the matched words
+    counts: dict[int, int] = {}
+    for p in anchors:
+        i = sentence_at(text, p)
+        counts[i] = counts.get(i, 0) + 1
+    best_i = max(counts, key=lambda i: (counts[i], -i))
+    lo, hi = sents[best_i]
+    here = [s for s in spans if lo <= s.start_char < hi]
+    mine = [p for p in anchors if lo <= p < hi] or anchors
+    if here:
+        return min(here, key=lambda s: min(abs(s.start_char - p) for p in mine))
+    before = [s for s in spans if s.start_char < lo]
+    if before:
+        return max(before, key=lambda s: s.start_char)
+    return None
+
+
+def _in_question(text: str, pos: int) -> bool:
+    a, b = sentences(text)[sentence_at(text, pos)]
+    return is_question(text[a:b])
+
+
+def sentence_of(text: str, pos: int, phrase_at: int | None = None) -> str:
+    """The sentence at ``pos``; with the sentence of the dating phrase before it when that is
+    another one ("Something happened last Friday. … I went to a game convention")."""
+    i = sentence_at(text, pos)
+    a, b = sentences(text)[i]
+    out = text[a:b].strip()
+    if phrase_at is not None:
+        j = sentence_at(text, phrase_at)
+        if j != i:
+            c, d = sentences(text)[j]
+            other = text[c:d].strip()
+            out = f"{other} … {out}" if j < i else f"{out} … {other}"
+    return out
+
+
+# ------------------------------------------------------------------------------------------
+# occurrences
+# ------------------------------------------------------------------------------------------
+
+
+@dataclass
+class Occurrence:
+    """One hit read as something that happened on a date."""
+
+    hit: TurnHit | EventHit  # what is cited
+    text: str  # the source turn's text (an event's evidence when its turn was not retrieved)
+    speaker: str
+    role: str
+    said: datetime
+    session_id: str
+    title: str
+    turn_ids: list[str]
+    start: datetime
+    end: datetime
+    granularity: str
+    dated: bool  # by a time phrase, not only by the day it was said
+    phrase: str | None
+    sentence: str  # the sentence it stands in
+    lex: float
+    sem: float
+    planned: bool = False
+    cancelled: bool = False
+    asked: bool = False
+    habitual: bool = False
+    head: bool = False  # an event whose subject, verb or head noun is one of the asked words
+    rule: str | None = None  # the time rule that dated it (None: an event's own range, or none)
+
+    @property
+    def event(self) -> EventHit | None:
+        return self.hit if isinstance(self.hit, EventHit) else None
+
+    @property
+    def day(self):
+        return self.start.date()
+
+    @property
+    def key(self) -> str:
+        return self.hit.id
+
+    def happened(self) -> bool:
+        """Told as a thing that took place (not a plan, a question, a habit or called off)."""
+        return not (self.planned or self.cancelled or self.asked or self.habitual)
+
+
+def _day_bounds(d: datetime) -> tuple[datetime, datetime]:
+    day = d.date()
+    return datetime.combine(day, time.min), datetime.combine(day, time.max)
+
+
+def _flags(sentence: str, start: datetime, said: datetime) -> dict[str, bool]:
+    return {
+        "planned": start.date() > said.date() or bool(PLANNED.search(sentence)),
+        "cancelled": bool(CANCELLED.search(sentence)),
+        "asked": is_question(sentence),
+        "habitual": bool(HABITUAL.search(sentence)),
+    }
+
+
+def turn_occurrence(t: TurnHit, m: Matcher, sem: float, *, since: bool = False) -> Occurrence:
+    """A turn as an occurrence, dated by the phrase nearest its matched words."""
+    lex, pos = m.match(t.text, t.speaker)
+    sp = date_in_turn(t.text, t.t_conv, pos, since=since)
+    anchor = pos[len(pos) // 2] if pos else 0
+    rule = None
+    if sp is not None:
+        start, end, gran, phrase, dated, rule = sp.start, sp.end, sp.granularity, sp.text, True, sp.rule
+        anchor = sp.start_char if not pos else anchor
+    else:
+        (start, end), gran, phrase, dated = _day_bounds(t.t_conv), "day", None, False
+    sent = sentence_of(t.text, anchor, sp.start_char if sp is not None else None)
+    return Occurrence(
+        hit=t,
+        text=t.text,
+        speaker=t.speaker,
+        role=t.role,
+        said=t.t_conv,
+        session_id=t.session_id,
+        title=t.title,
+        turn_ids=[t.turn_id],
+        start=start,
+        end=end,
+        granularity=gran,
+        dated=dated,
+        phrase=phrase,
+        sentence=sent,
+        lex=lex,
+        sem=sem,
+        rule=rule,
+        **_flags(sent, start, t.t_conv),
+    )
+
+
+_PREP = re.compile(
+    r"\s+\b(of|in|at|on|for|with|to|from|by|about|via|into|after|before|during|near|around|up|down)\b", re.I
+)
+
+
+def _heads(e: EventHit) -> set[str]:
+    """The stems that say what an event is: its verb, the last word of its subject and the head
+    noun of its object (the last word before a preposition: "my half marathon PLAN",
+    "a CLEANING at the dentist")."""
+    out = {lemma_stem(w) for w in _WORD.findall(e.verb)[:1]}
+    for phrase in (e.subject, _PREP.split(e.object)[0] if e.object else ""):
+        words = _WORD.findall(phrase)
+        if words:
+            out.add(lemma_stem(words[-1]))
+    return out
+
+
+def event_occurrence(
+    e: EventHit, m: Matcher, sem: float, turn: TurnHit | None, *, since: bool = False
+) -> Occurrence:
+    """An event as an occurrence. Its words are its subject–verb–object and aliases; an undated
+    event takes the phrase nearest it in its turn, else the day it was said."""
+    lex, _ = m.match(f"{e.subject} {e.verb} {e.object}", e.subject, " ; ".join(e.aliases))
+    text = turn.text if turn is not None else (e.evidence or e.text)
+    said = e.t_conv
+    at = text.find(e.evidence[:60]) if e.evidence else -1
+    if at < 0:
+        at = 0
+    rule = None
+    # the event's own words in its turn anchor the search for a phrase
+    obj = [p + at for s, p in tokens(e.evidence or "") if any(_same(s, o) for o, _ in tokens(e.object))]
+    sp = date_in_turn(text, said, obj or [at], since=True) if since else None
+    if sp is not None and sp.rule in SINCE_RULES:
+        start, end, gran, phrase, dated, rule = sp.start, sp.end, sp.granularity, sp.text, True, sp.rule
+    elif e.start is not None:
+        sp = None
+        start, end, gran, phrase, dated = e.start, e.end, e.granularity, e.time_expression, True
+    else:
+        sp = date_in_turn(text, said, obj or [at])
+        if sp is not None:
+            start, end, gran, phrase, dated, rule = sp.start, sp.end, sp.granularity, sp.text, True, sp.rule
+        else:
+            (start, end), gran, phrase, dated = _day_bounds(said), "day", None, False
+    heads = _heads(e)
+    head = any(t.weight == 1.0 and any(_same(h, t.stem) for h in heads) for t in m.terms)
+    if sp is not None:  # dated by a phrase of its turn: quote both
+        sent = sentence_of(text, obj[0] if obj else at, sp.start_char)
+    else:
+        sent = e.evidence.strip() if e.evidence else sentence_of(text, at)
+    return Occurrence(
+        hit=e,
+        text=text,
+        speaker=turn.speaker if turn is not None else e.subject,
+        role=turn.role if turn is not None else "other",
+        said=said,
+        session_id=e.session_id,
+        title=turn.title if turn is not None else "",
+        turn_ids=list(e.source_turn_ids),
+        start=start,
+        end=end,
+        granularity=gran,
+        dated=dated,
+        phrase=phrase,
+        sentence=sent,
+        lex=lex,
+        sem=sem,
+        head=head,
+        rule=rule,
+        **_flags(sent, start, said),
+    )
+
+
+def asks_plan(question: str) -> bool:
+    """ "When is Nate hosting…?", "What month did Ana plan to…?": the answer is a plan's date."""
+    return bool(_ASKS_PLAN.search(question) or _ASKS_FUTURE.search(question))

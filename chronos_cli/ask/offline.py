@@ -1,0 +1,602 @@
+"""The offline rule policy's two halves: which tool calls a plan needs (``calls_for``), and the
+answer composed from what they returned (``compose``), in words a person can read.
+
+Every answer names the occurrence in plain words, quotes a short excerpt of the turn it comes
+from, and gives its date and session; a count lists each distinct occurrence it counted.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from datetime import date, datetime, timedelta
+from typing import Any
+
+from chronos_cli.ask.occurrences import (
+    SINCE_RULES,
+    Matcher,
+    Occurrence,
+    asks_plan,
+    event_occurrence,
+    turn_occurrence,
+)
+from chronos_cli.ask.plan import Plan, Targets, content_words, stem
+from chronos_cli.hits import EventHit, TurnHit
+from chronos_cli.providers.messages import ToolCall
+
+# how far down a ranked list a hit still counts as "found by meaning": 1 / (1 + rank / SEM_DECAY)
+SEM_DECAY = 2.0
+# the ranking's weight beside the words' share (0..1) in an occurrence's score
+SEM_WEIGHT = 0.35
+# a "when" answer prefers an occurrence dated by its own time phrase over one dated only by the
+# day it was said, when their scores are this close
+DATED_BONUS = 0.15
+# "how long have I had it?" is answered by a phrase that says how long ("for 3 years now")
+SINCE_BONUS = 0.5
+# a past-tense question ("When did…") against a plan ("I'm going to…"), and the reverse
+PLAN_PENALTY = 0.25
+# an event whose verb, subject or object head is an asked word ("ran the half MARATHON") over
+# one where the word only qualifies something else ("started my half marathon PLAN")
+HEAD_BONUS = 0.1
+# occurrences worth dating (the rest only count for words)
+MAX_DATED = 60
+# a count/list/latest keeps occurrences whose words match at least this share (and this
+# fraction of the best match)
+REL_MIN = 0.5
+REL_OF_BEST = 0.6
+EXCERPT_CHARS = 200
+# a "when" question's own time phrase is an occasion more than a fence ("come to visit for
+# Thanksgiving" may be the day before)
+WHEN_PAD = timedelta(days=3)
+_HOW_LONG = re.compile(r"\bhow long\b(?! ago)", re.I)
+
+
+@dataclass
+class Answer:
+    text: str
+    answer_range: dict[str, str] | None = None
+    events: list[EventHit] = field(default_factory=list)
+
+
+# ------------------------------------------------------------------------------------------
+# which calls
+# ------------------------------------------------------------------------------------------
+
+
+def grep_pattern(query: str) -> str | None:
+    """A regular expression for the query's content words in any inflection: each word cut to
+    what it shares with its stem ("hiking" → hik, "parties" → parti)."""
+    parts = []
+    for w in content_words(query):
+        lw = w.lower()
+        s = stem(lw)
+        n = 0
+        while n < min(len(lw), len(s)) and lw[n] == s[n]:
+            n += 1
+        p = lw[: max(n, 3)] if n >= 3 else lw
+        if p and p not in parts:
+            parts.append(p)
+    parts = sorted(parts, key=len, reverse=True)[:6]
+    return r"\b(" + "|".join(re.escape(p) for p in parts) + ")" if parts else None
+
+
+def calls_for(question: str, plan: Plan, enabled: list[str], n0: int) -> list[ToolCall]:
+    calls: list[tuple[str, dict[str, Any]]] = []
+    query = plan.query() or question
+    tr = plan.time_range
+    rng = {"start": tr.start.date().isoformat(), "end": tr.end.date().isoformat()} if tr else {}
+    turn_rng = {"start": rng["start"]} if rng else {}  # a turn may mention it after the range
+    pattern = grep_pattern(query)
+    op = plan.operation
+    if op == "list" and tr is not None:
+        calls += [("grep_events", {"pattern": ".", **rng}), ("grep_turns", {"pattern": ".", **rng})]
+        calls += [
+            ("search_events", {"query": question, "k": 50, **rng}),
+            ("search_turns", {"query": question, "k": 50, **rng}),
+        ]
+    else:
+        calls += [
+            ("search_events", {"query": query, "k": 20, **rng}),
+            ("search_turns", {"query": query, "k": 20, **turn_rng}),
+        ]
+        if pattern and op != "lookup":
+            calls += [("grep_events", {"pattern": pattern, **rng}), ("grep_turns", {"pattern": pattern, **turn_rng})]
+    # a disabled tool's call is dropped (a list with vector tools only: its search calls cover the greps)
+    chosen = [(name, args) for name, args in calls if name in enabled]
+    return [ToolCall(id=f"rule_{n0 + i}", name=n, arguments=json.dumps(a)) for i, (n, a) in enumerate(chosen)]
+
+
+# ------------------------------------------------------------------------------------------
+# the pool of occurrences
+# ------------------------------------------------------------------------------------------
+
+
+def _rank_weight(rank: int) -> float:
+    return 1.0 / (1.0 + rank / SEM_DECAY)
+
+
+def _turn_key(e: EventHit) -> list[tuple[str, str, str]]:
+    return [(e.namespace, e.session_id, t) for t in e.source_turn_ids]
+
+
+@dataclass
+class Pool:
+    turns: dict[tuple[str, str, str], TurnHit] = field(default_factory=dict)
+    events: dict[str, EventHit] = field(default_factory=dict)
+    turn_sem: dict[tuple[str, str, str], float] = field(default_factory=dict)
+    event_sem: dict[str, float] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, records, seed: list[TurnHit]) -> Pool:
+        p = cls()
+        for r, h in enumerate(seed):
+            p._add_turn(h, _rank_weight(r))
+        for rec in records:
+            if rec.error:
+                continue
+            ranked = rec.name.startswith("search")
+            for r, h in enumerate(rec.results):
+                w = _rank_weight(r) if ranked else 0.0
+                if isinstance(h, EventHit):
+                    p.events.setdefault(h.id, h)
+                    p.event_sem[h.id] = max(p.event_sem.get(h.id, 0.0), w)
+                else:
+                    p._add_turn(h, w)
+        return p
+
+    def _add_turn(self, h: TurnHit, w: float) -> None:
+        k = (h.namespace, h.session_id, h.turn_id)
+        self.turns.setdefault(k, h)
+        self.turn_sem[k] = max(self.turn_sem.get(k, 0.0), w)
+
+    def speakers(self) -> set[str]:
+        """Who spoke (an event's subject may be anyone: "the dentist put on a crown")."""
+        return {t.speaker for t in self.turns.values()}
+
+    def turn_of(self, e: EventHit) -> TurnHit | None:
+        return next((self.turns[k] for k in _turn_key(e) if k in self.turns), None)
+
+    def occurrences(self, m: Matcher, *, since: bool = False) -> list[Occurrence]:
+        """Every event and every turn (not the assistant's: it has no life to tell) as an
+        occurrence; only the best-matching ``MAX_DATED`` turns are dated (a parse each)."""
+        out: list[Occurrence] = []
+        for e in self.events.values():
+            turn = self.turn_of(e)
+            if turn is not None and turn.role == "assistant":
+                continue
+            sem = max(
+                [self.event_sem.get(e.id, 0.0)] + [self.turn_sem.get(k, 0.0) for k in _turn_key(e) if k in self.turns]
+            )
+            out.append(event_occurrence(e, m, sem, turn, since=since))
+        turns = [t for t in self.turns.values() if t.role != "assistant"]
+        scored = [(m.match(t.text, t.speaker)[0], t) for t in turns]
+        scored.sort(key=lambda x: -(x[0] + SEM_WEIGHT * self.turn_sem[(x[1].namespace, x[1].session_id, x[1].turn_id)]))
+        for _, t in scored[:MAX_DATED]:
+            out.append(turn_occurrence(t, m, self.turn_sem[(t.namespace, t.session_id, t.turn_id)], since=since))
+        return out
+
+
+def score(o: Occurrence) -> float:
+    return o.lex + SEM_WEIGHT * o.sem + (HEAD_BONUS if o.head else 0.0)
+
+
+def in_range(o: Occurrence, plan: Plan, pad: timedelta = timedelta(0)) -> bool:
+    tr = plan.time_range
+    return tr is None or (o.start <= tr.end + pad and o.end >= tr.start - pad)
+
+
+# ------------------------------------------------------------------------------------------
+# words a person can read
+# ------------------------------------------------------------------------------------------
+
+_FIRST = re.compile(r"^(i|me|user|the user)$", re.I)
+_MONTHS = [
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+]
+
+
+def _is_self(o: Occurrence) -> bool:
+    """Said by the archive's owner ("I"): a user-role turn, or a speaker named "me"/"user"."""
+    return o.role == "user" or bool(_FIRST.match(o.speaker.strip()))
+
+
+def plain_event(o: Occurrence) -> str | None:
+    """The event as a short clause: "you hiked Mount Mansfield", "Maria donated their old car".
+    None for a dated mention that could not be parsed (its excerpt says it better)."""
+    e = o.event
+    if e is None or getattr(e, "kind", "event") != "event" or not e.verb.strip():
+        return None
+    subj = e.subject.strip()
+    you = _is_self(o) and (_FIRST.match(subj) or subj == o.speaker)
+    words = f"{e.verb} {e.object}".strip()
+    if you:
+        words = re.sub(r"\bmy\b", "your", words)
+        words = re.sub(r"\bmyself\b", "yourself", words)
+        words = re.sub(r"\b(me|I)\b", "you", words)
+        words = re.sub(r"^(is|was|has)\b", lambda m: {"is": "are", "was": "were", "has": "have"}[m.group(1)], words)
+        subj = "you"
+    else:
+        words = re.sub(r"\bmy\b", "their", words)
+        words = re.sub(r"\bmyself\b", "themselves", words)
+    return f"{subj} {words}".strip()
+
+
+def excerpt(o: Occurrence) -> str:
+    s = " ".join(o.sentence.split()) or " ".join(o.text.split())
+    if len(s) > EXCERPT_CHARS:
+        s = s[: EXCERPT_CHARS - 1].rsplit(" ", 1)[0] + "…"
+    return s
+
+
+def when_words(o: Occurrence) -> str:
+    """The occurrence's date at its granularity: "Friday 2026-11-13", "June 2023", "the week
+    of 2023-05-29 – 2023-06-04"; an undated one as the bound it is."""
+    s, e = o.start.date(), o.end.date()
+    if not o.dated:
+        return f"on or before {s:%A} {s.isoformat()} (the day it was mentioned; no date was given)"
+    return span_words(s, e, o.granularity)
+
+
+def span_words(s: date, e: date, gran: str) -> str:
+    if s == e:
+        return f"{s:%A} {s.isoformat()}"
+    if gran == "month" and s.day == 1 and (e + timedelta(days=1)).day == 1 and s.month == e.month:
+        return f"{_MONTHS[s.month - 1]} {s.year}"
+    if gran == "year" and (s.month, s.day, e.month, e.day) == (1, 1, 12, 31) and s.year == e.year:
+        return str(s.year)
+    if gran in ("week", "weekend"):
+        return f"the {gran} of {s.isoformat()} – {e.isoformat()}"
+    if gran in ("year", "fuzzy", "season", "quarter", "decade"):
+        return f"around {s.isoformat()} – {e.isoformat()}"
+    return f"{s.isoformat()} – {e.isoformat()}"
+
+
+def where_words(o: Occurrence) -> str:
+    where = f"session “{o.title}”" if o.title else f"session {o.session_id}"
+    turn = ", ".join(t for t in o.turn_ids if len(t) <= 24)
+    return f"{where}, said {o.said:%a} {o.said:%Y-%m-%d}" + (f", turn {turn}" if turn else "")
+
+
+def describe(o: Occurrence, *, with_date: bool = True) -> str:
+    """ "Friday 2026-11-13: you had a cleaning — “Dentist today for a cleaning.” (session …)"."""
+    what = plain_event(o)
+    quote = f"“{excerpt(o)}”"
+    body = f"{what} — {quote}" if what else quote
+    head = f"{when_words(o)}: " if with_date else ""
+    return f"{head}{body} ({where_words(o)})"
+
+
+def range_of(o: Occurrence) -> dict[str, str]:
+    return {"start": o.start.date().isoformat(), "end": o.end.date().isoformat()}
+
+
+# ------------------------------------------------------------------------------------------
+# choosing
+# ------------------------------------------------------------------------------------------
+
+
+def relevant(occs: list[Occurrence]) -> list[Occurrence]:
+    """The occurrences about what was asked: enough of its words (or aliases), and near the best."""
+    if not occs:
+        return []
+    best = max(o.lex for o in occs)
+    floor = max(REL_MIN, REL_OF_BEST * best)
+    return [o for o in occs if o.lex >= floor]
+
+
+def when_key(o: Occurrence, wants_plan: bool, since: bool = False) -> float:
+    k = score(o) + (DATED_BONUS if o.dated else 0.0)
+    if since and o.rule in SINCE_RULES:  # "how long have I had it?" — "for 3 years now"
+        k += SINCE_BONUS
+    if o.planned != wants_plan:
+        k -= PLAN_PENALTY
+    if o.cancelled:
+        k -= PLAN_PENALTY
+    if o.asked:
+        k -= 2 * PLAN_PENALTY
+    return k
+
+
+def ranked_for_when(occs: list[Occurrence], question: str) -> list[Occurrence]:
+    wants_plan, since = asks_plan(question), bool(_HOW_LONG.search(question))
+    return sorted(occs, key=lambda o: (-when_key(o, wants_plan, since), o.said, o.event is None))
+
+
+def choose_when(occs: list[Occurrence], question: str) -> Occurrence | None:
+    if not occs:
+        return None
+    wants_plan, since = asks_plan(question), bool(_HOW_LONG.search(question))
+    ranked = ranked_for_when(occs, question)
+    best = ranked[0]
+    if best.dated:
+        return best
+    # a dated telling of the same day agrees with a mention said that day ("moving on June 27"
+    # said in June; "Moving day." written on the 27th): the dated one says it better
+    agree = [o for o in relevant(occs) if o.dated and o.day == best.said.date() and _day_level(o)]
+    if agree:
+        return max(agree, key=lambda o: score(o))
+    # only the day it was said: the earliest mention is the tightest "on or before"
+    top = when_key(best, wants_plan, since)
+    close = [o for o in ranked if not o.dated and when_key(o, wants_plan, since) >= top - 0.05]
+    return min(close, key=lambda o: o.said)
+
+
+def same_occurrence(a: Occurrence, b: Occurrence) -> bool:
+    """Two tellings of one occurrence: the same day (a chat on Tuesday and a journal entry
+    about the same visit), or one undated mention said the day the other happened."""
+    return a.day == b.day
+
+
+def distinct(occs: list[Occurrence]) -> list[list[Occurrence]]:
+    """Occurrences grouped into distinct ones (by day), each group best first: an event dated
+    by its own phrase, then the better match."""
+    groups: list[list[Occurrence]] = []
+    for o in sorted(occs, key=lambda o: (o.start, -score(o))):
+        g = next((g for g in groups if same_occurrence(g[0], o)), None)
+        if g is None:
+            groups.append([o])
+        else:
+            g.append(o)
+    for g in groups:
+        g.sort(key=lambda o: (not o.dated, plain_event(o) is None, -score(o)))
+    return groups
+
+
+# ------------------------------------------------------------------------------------------
+# the answers
+# ------------------------------------------------------------------------------------------
+
+_STAY = re.compile(r"^\s*when\s+(was|were)\s+\w+(\s+\w+)?\s+(in|at|staying|visiting|away|on)\b", re.I)
+STAY_GAP_DAYS = 10  # mentions of one stay ("Lisbon tonight!", "Lisbon, day 4", "home from Lisbon")
+
+
+def _what(m: Matcher, plan: Plan, q: str) -> str:
+    what = ", ".join(m.words()) or q
+    return what + (f" in {plan.time_range.display}" if plan.time_range else "")
+
+
+def _nothing(m: Matcher, plan: Plan, q: str) -> Answer:
+    return Answer(f"I found nothing in the archive about {_what(m, plan, q)}.")
+
+
+def _elapsed(a: date, b: date) -> str:
+    months = (b.year - a.year) * 12 + (b.month - a.month) - (b.day < a.day)
+    if months < 1:
+        return f"{(b - a).days} days"
+    y, mo = divmod(months, 12)
+    parts = ([f"{y} year{'s' if y != 1 else ''}"] if y else []) + (
+        [f"{mo} month{'s' if mo != 1 else ''}"] if mo else []
+    )
+    return " ".join(parts)
+
+
+def when_answer(q: str, plan: Plan, occs: list[Occurrence], now: datetime) -> Answer:
+    cands = [o for o in occs if in_range(o, plan, pad=WHEN_PAD)] or occs
+    best = choose_when(cands, q)
+    if best is None:
+        return Answer("")
+    lines = []
+    shown = {best.key}
+    if best.lex == 0:
+        lines.append("Nothing I found says this in so many words; the closest match:")
+    rng = range_of(best)
+    stay = _stay(best, occs) if _STAY.search(q) else None
+    if stay:
+        first, last = stay[0], stay[-1]
+        rng = {"start": first.start.date().isoformat(), "end": last.end.date().isoformat()}
+        lines.append(
+            f"From {span_words(first.start.date(), first.start.date(), 'day')} to "
+            f"{span_words(last.end.date(), last.end.date(), 'day')}:"
+        )
+        lines += [f"- {describe(o)}" for o in stay]
+    else:
+        lines.append(describe(best) + ".")
+    if best.planned and not stay:
+        done = [o for o in relevant(occs) if o.day == best.day and o.happened() and o is not best]
+        shown.update(o.key for o in done[:1])
+        if done:
+            lines.append(f"Said ahead of time; on the day: {describe(done[0], with_date=False)}.")
+        elif best.start.date() <= now.date() and not asks_plan(q):
+            lines.append("This was said as a plan; nothing I found says whether it happened.")
+    if _HOW_LONG.search(q) and best.dated and best.start <= now:
+        # "for 3 years" is a window around a point: count from its middle
+        since = best.start + (best.end - best.start) / 2 if best.rule in SINCE_RULES else best.start
+        lines.append(f"Since about {since:%B %Y}: {_elapsed(since.date(), now.date())} before now ({now:%Y-%m-%d}).")
+    if not stay:
+        rel = relevant(occs)
+        also = [o for o in rel if o.day == best.day and o.session_id != best.session_id and o.key not in shown]
+        also = [o for o in also if o.text not in {x.text for x in occs if x.key in shown}]
+        if also:
+            lines.append(f"Also told in {where_words(also[0])}: “{excerpt(also[0])}”")
+        other = [o for o in ranked_for_when(rel, q) if o.dated and o.day != best.day and not o.asked][:2]
+        if other:
+            lines.append("Other mentions: " + "; ".join(describe(o) for o in other))
+    return Answer("\n".join(lines), rng, [best.event] if best.event else [])
+
+
+def _stay(best: Occurrence, occs: list[Occurrence]) -> list[Occurrence] | None:
+    """A stay told over several days: the distinct days close to the best one, in order."""
+    rel = [o for o in relevant(occs) if (o.happened() or o.planned) and not o.cancelled and not o.asked]
+    groups = [g[0] for g in distinct(rel)]
+    if best.day not in {g.day for g in groups}:
+        return None
+    chain = [g for g in groups if g.day == best.day]
+    for g in sorted(groups, key=lambda g: g.start):
+        if any(abs((g.day - c.day).days) <= STAY_GAP_DAYS for c in chain) and g not in chain:
+            chain.append(g)
+    chain.sort(key=lambda g: g.start)
+    return chain if len(chain) > 1 else None
+
+
+def latest_answer(q: str, plan: Plan, occs: list[Occurrence], now: datetime) -> Answer:
+    rel = [o for o in relevant(occs) if in_range(o, plan)]
+    done = [o for o in rel if o.happened() and o.start <= now] or [o for o in rel if not o.asked]
+    if not done:
+        return when_answer(q, plan, occs, now)
+    groups = distinct(done)
+    last = groups[-1][0]
+    lines = [f"The most recent: {describe(last)}."]
+    if len(groups) > 1:
+        before = "; ".join(f"{when_words(g[0])}" for g in reversed(groups[-4:-1]))
+        lines.append(f"Before that: {before}.")
+    return Answer("\n".join(lines), range_of(last), [last.event] if last.event else [])
+
+
+def _day_level(o: Occurrence) -> bool:
+    return not o.dated or o.granularity in ("day", "part_of_day", "instant") or (o.end - o.start).days < 1
+
+
+def count_answer(q: str, plan: Plan, occs: list[Occurrence], now: datetime, m: Matcher) -> Answer:
+    rel = [o for o in relevant(occs) if in_range(o, plan) and not o.asked and not o.habitual and o.start <= now]
+    day = [o for o in rel if _day_level(o)]
+    wide = [o for o in rel if not _day_level(o)]
+    groups = distinct(day)
+    # a week-wide "last week I went hiking" is one more occurrence unless a dated one lies in it
+    for o in wide:
+        if not any(o.start <= g[0].start <= o.end for g in groups):
+            groups.append([o])
+    counted, left = [], []
+    for g in sorted(groups, key=lambda g: g[0].start):
+        if any(o.cancelled for o in g):
+            left.append((g, "called off"))
+        elif not any(o.happened() for o in g):
+            left.append((g, "only said as a plan"))
+        else:
+            counted.append([o for o in g if o.happened()] + [o for o in g if not o.happened()])
+    n = len(counted)
+    lines = [f"{n} time{'s' if n != 1 else ''} ({_what(m, plan, q)}), counting distinct occurrences:"]
+    for g in counted:
+        o = g[0]
+        others = sorted({where_words(x) for x in g[1:] if x.session_id != o.session_id})
+        line = f"- {describe(o)}"
+        if others:
+            line += f"; also told in {others[0]}"
+        lines.append(line)
+    for g, why in left:
+        lines.append(f"Not counted ({why}): {describe(g[0])}")
+    rng = None
+    if plan.time_range:
+        rng = {"start": plan.time_range.start.date().isoformat(), "end": plan.time_range.end.date().isoformat()}
+    return Answer("\n".join(lines), rng, [g[0].event for g in counted if g[0].event])
+
+
+def list_answer(q: str, plan: Plan, occs: list[Occurrence], m: Matcher) -> Answer:
+    tr = plan.time_range
+    pool = [o for o in occs if in_range(o, plan) and not o.asked and not o.planned and _day_level(o)]
+    if m.terms and pool and max(o.lex for o in pool) > 0:
+        pool = relevant(pool)
+    groups = distinct(pool)
+    lines = [f"In {tr.display if tr else 'that period'}:"]
+    used: list[EventHit] = []
+    for g in groups:
+        shown = [g[0]]
+        for o in g[1:]:  # other things that day (not the same one retold)
+            if len(shown) < 3 and all(_distinct_things(o, s) for s in shown):
+                shown.append(o)
+        lines.append(f"- {when_words(g[0])}: " + "; ".join(describe(o, with_date=False) for o in shown))
+        used += [o.event for o in shown if o.event]
+    if len(lines) == 1:
+        lines.append("nothing found in the archive.")
+    rng = {"start": tr.start.date().isoformat(), "end": tr.end.date().isoformat()} if tr else None
+    return Answer("\n".join(lines), rng, used)
+
+
+def _distinct_things(a: Occurrence, b: Occurrence) -> bool:
+    """Not the same thing told twice: their words overlap by less than half."""
+    wa = {s for s, _ in _toks(plain_event(a) or a.sentence)}
+    wb = {s for s, _ in _toks(plain_event(b) or b.sentence)}
+    if not wa or not wb:
+        return True
+    return len(wa & wb) / min(len(wa), len(wb)) < 0.5
+
+
+def _toks(text: str):
+    from chronos_cli.ask.occurrences import tokens
+
+    return [(s, p) for s, p in tokens(text) if len(s) > 2]
+
+
+def lookup_answer(q: str, plan: Plan, occs: list[Occurrence]) -> Answer:
+    turns = sorted((o for o in occs if o.event is None), key=lambda o: -score(o))[:3]
+    events = sorted((o for o in occs if o.event is not None and o.lex > 0), key=lambda o: -score(o))[:2]
+    if not turns and not events:
+        return Answer("I found nothing in the archive about this.")
+    lines = ["The most relevant evidence:"]
+    for o in turns:
+        text = " ".join(o.text.split())
+        if len(text) > 300:
+            text = text[:299].rsplit(" ", 1)[0] + "…"
+        lines.append(f"- {o.said:%a} {o.said:%Y-%m-%d}, {o.speaker}: “{text}” ({where_words(o)})")
+    for o in events:
+        lines.append(f"- {describe(o)}")
+    return Answer("\n".join(lines), None, [o.event for o in events if o.event])
+
+
+def answer_one(q: str, plan: Plan, records, seed: list[TurnHit], now: datetime, op: str) -> Answer:
+    pool = Pool.of(records, seed)
+    m = Matcher(plan, q, pool.speakers())
+    occs = pool.occurrences(m, since=op == "when" and bool(_HOW_LONG.search(q)))
+    if op == "list":
+        return list_answer(q, plan, occs, m)
+    if op not in ("when", "latest", "count"):
+        return lookup_answer(q, plan, occs)
+    if not occs:
+        return _nothing(m, plan, q)
+    if op == "count":
+        return count_answer(q, plan, occs, now, m)
+    if op == "latest":
+        return latest_answer(q, plan, occs, now)
+    return when_answer(q, plan, occs, now)
+
+
+# ------------------------------------------------------------------------------------------
+# compare
+# ------------------------------------------------------------------------------------------
+
+_COMPARE_LEAD = re.compile(r"^.*?\b(first|earlier|later|before|after)\b[,:]?\s*", re.I)
+
+
+def compare_items(question: str) -> list[str]:
+    q = question.rstrip("?").strip()
+    tail = _COMPARE_LEAD.sub("", q, count=1) if _COMPARE_LEAD.search(q) else q
+    parts = re.split(r"\s*,?\s+\bor\b\s+|\s+\bvs\.?\s+|\s+\bversus\b\s+", tail)
+    parts = [re.sub(r"^(the|my|a|an)\s+", "", p.strip(" ,."), flags=re.I) for p in parts if p.strip(" ,.")]
+    if len(parts) < 2:  # "Did X happen before Y?"
+        m = re.match(r"^\s*(?:did|was|were|had|has|is)\s+(.*?)\s+\b(?:before|after)\b\s+(.*)$", q, re.I)
+        parts = [m.group(1), m.group(2)] if m else []
+    return parts if len(parts) >= 2 else []
+
+
+def item_plan(item: str, plan: Plan) -> Plan:
+    words = content_words(item)
+    return plan.model_copy(update={"targets": Targets(attributes=[w.lower() for w in words]), "operation": "when"})
+
+
+def compare_answer(items: list[tuple[str, Answer]]) -> Answer:
+    dated = [(it, a) for it, a in items if a.answer_range]
+    lines = [f"- {it}: {a.text}" for it, a in items]
+    if len(dated) >= 2:
+        dated.sort(key=lambda x: x[1].answer_range["start"])
+        (i0, a0), (i1, a1) = dated[0], dated[1]
+        if a0.answer_range["start"] == a1.answer_range["start"]:
+            head = f"{i0} and {i1} were on the same day ({a0.answer_range['start']})."
+        else:
+            head = f"{i0} came first ({a0.answer_range['start']}), then {i1} ({a1.answer_range['start']})."
+        lines.insert(0, head)
+    return Answer(
+        "\n".join(lines),
+        dated[0][1].answer_range if dated else None,
+        [e for _, a in items for e in a.events],
+    )

@@ -1,0 +1,248 @@
+"""What of a turn is the speaker's own prose, and where its sentences are.
+
+Chat exports carry much that is not a statement about anyone's life: code blocks, pasted logs
+and stack traces, URLs, photo captions, quoted replies, tables. None of it may yield an event,
+and no date may be read from it (a version "1.26.18" is not a day), so it is removed before the
+temporal engine and the clause parser see the turn.
+
+    prose(text) -> str                 # the turn without code, logs, URLs, captions, quotes
+    mask_versions(text) -> str         # "Python 3.12" → "Python x.xx": what the temporal engine reads
+    normalize(text) -> str             # chat spelling → standard ("im" → "I'm", "dont" → "don't")
+    sentences(text) -> [(start, end)]  # sentence boundaries that survive "Dr. Patel" and "3.5 miles"
+    sentence_kind(sentence) -> str     # "question" | "formula" | "statement"
+"""
+
+from __future__ import annotations
+
+import re
+
+# -- code, logs, markup -------------------------------------------------------------------------
+
+_FENCE = re.compile(r"(```|~~~).*?(?:\1|\Z)", re.S)
+_INLINE_CODE = re.compile(r"`[^`\n]*`")
+_URL = re.compile(r"\b(?:[a-z][a-z0-9+.-]*://|www\.)\S+|\b[\w.+-]+@[\w-]+\.[\w.]+\b", re.I)
+_CAPTION = re.compile(
+    r"\[(?:image|photo|picture|pic|video|file|attachment|sticker|gif|audio|screenshot)\b[^\]]*\]", re.I
+)
+# a version or a package pin is not a date ("numpy==1.26.4", "v2.3", "version 1.26.18")
+_VERSION = re.compile(
+    r"(?:\b(?:v|ver|version|release|build|python|node|ios|android)\.?\s*|[=@~^]=?|\w-)\d+(?:\.\d+)+\b"
+    r"|\b\d+\.\d+\.\d+\.\d+\b",
+    re.I,
+)
+_CODE_LINE = re.compile(
+    r"""^\s*(?:
+        (?:import|from\s+\S+\s+import|def|class|function|const|let|var|public|private|protected|return|
+           async|await|elif|else\s*:|try\s*:|except|catch|finally|\#include|package|using|namespace|
+           SELECT|INSERT|UPDATE|DELETE|CREATE|ALTER|DROP)\b.*[=({:;]
+      | (?:Traceback|Exception\ in|Caused\ by:|During\ handling)\b
+      | File\ ".*",\ line\ \d+
+      | at\ [\w$.<>]+\s*\(.*\)
+      | [\w.]*(?:Error|Exception|Warning):\s
+      | \$\s+\S | >>>\s | \.\.\.\s | [#/]{2}\s | /\*
+      | \[?\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}
+      | (?:INFO|DEBUG|WARN|WARNING|ERROR|TRACE|FATAL|CRITICAL)\b[\s:\]]
+      | [{\[]\s*["'\w]+["']?\s*:
+      | [|].*[|]\s*$
+      | [-=*_]{3,}\s*$
+      | [\^~]+\s*$
+    )""",
+    re.X,
+)
+_CODE_TOKEN = re.compile(
+    r"==|!=|=>|->|::|&&|\|\||\+\+|\+=|:=|</?\w+[^>]*>|\b[a-z]+[A-Z]\w*\b|\b\w+_\w+\b|\w\(\)|\w\.\w+\(|[{};]\s*$"
+    r"|\s=\s|^\s*[\w.\[\]]+\s*=\s|(?<=\w)=(?=[^\s=])"
+)
+_WORD = re.compile(r"^[A-Za-z][a-z']*[,.!?:;]?$")
+_QUOTE = re.compile(r"^\s*>")
+_MD_MARK = re.compile(r"^\s*(?:#{1,6}\s+|[-*+•]\s+|\d+[.)]\s+)|\*\*|__")
+# "Rewrite this: …", "Can you proofread the following?" — what follows is a text to work on
+_EDIT_REQUEST = re.compile(
+    r"\b(?:rewrite|re-write|proofread|translate|summari[sz]e|paraphrase|reword|edit|polish|shorten|improve|"
+    r"fix the (?:grammar|spelling|wording)|make (?:this|it) (?:shorter|better|more \w+))\b[^\n:]{0,80}:\s*",
+    re.I,
+)
+
+
+# a cheap first look: prose lines without any of these are never code
+_SUSPECT = re.compile(
+    r"[{}();=<>_|$#\[\]\\^~`]|[a-z][A-Z]|Error:|Exception|Warning:|Traceback|^\s*(?:File |at |\d{4}-\d\d-\d\d|"
+    r"INFO|DEBUG|WARN|ERROR|TRACE|FATAL|CRITICAL|import |from |def |class |function |const |let |var |public |"
+    r"private |return |SELECT |INSERT |UPDATE |DELETE |CREATE |ALTER |DROP |async |await |package |using |\.\.\. |"
+    r"//|/\*|[-=*_~^]{3})|^(?:    |\t)"
+)
+
+
+def _codeish(line: str) -> bool:
+    """A line that reads as code, a log, a stack trace or tool output rather than prose."""
+    s = line.strip()
+    if not s or not _SUSPECT.search(line):
+        return False
+    if line.startswith(("    ", "\t")) and not s[:1].isalpha():
+        return True
+    if _CODE_LINE.match(s):
+        return True
+    signals = len(_CODE_TOKEN.findall(s))
+    if not signals:
+        return False
+    words = s.split()
+    plain = sum(1 for w in words if _WORD.match(w))
+    return signals >= 2 or plain / len(words) < 0.7
+
+
+_VERSION_HINT = re.compile(r"\d\.\d")
+
+
+def mask_versions(text: str) -> str:
+    """``text`` with version numbers blanked out (same length, so offsets hold): what the
+    temporal engine reads, so that "Python 3.12" or "v1.26.18" is never taken for a date."""
+    if not _VERSION_HINT.search(text):
+        return text
+    return _VERSION.sub(lambda m: re.sub(r"[0-9.]", "x", m.group()), text)
+
+
+def prose(text: str) -> str:
+    """The turn's own prose: code blocks, inline code, URLs, captions, quoted lines, code/log
+    lines, markdown tables and rules removed; markdown bullets and headings unwrapped. Removed
+    parts become line breaks, so no sentence runs across them."""
+    text = text.replace("\r\n", "\n")
+    if "```" in text or "~~~" in text:
+        text = _FENCE.sub("\n", text)
+    text = "\n".join("" if _QUOTE.match(line) or _codeish(line) else line for line in text.split("\n"))
+    if "`" in text:
+        text = _INLINE_CODE.sub(" ", text)
+    if "://" in text or "www." in text or "@" in text:
+        text = _URL.sub(" ", text)
+    if "[" in text:
+        text = _CAPTION.sub("\n", text)
+    if ":" in text:
+        m = _EDIT_REQUEST.search(text)
+        if m and len(text) - m.end() > 80:  # a pasted draft to edit is not the speaker's narrative
+            text = text[: m.start()] + "\n"
+    if "*" in text or "_" in text or "\n" in text or text.lstrip()[:1] in ("#", "-", "+", "•") or text[:1].isdigit():
+        text = "\n".join(_MD_MARK.sub(" ", line) for line in text.split("\n"))
+    return text
+
+
+# -- chat spelling ----------------------------------------------------------------------------------
+
+_CHAT_FORMS = [
+    (re.compile(r"\b[Ii]m\b"), "I'm"),
+    (re.compile(r"\b[Ii]ve\b"), "I've"),
+    # "Ill go" is "I'll go"; "I was ill" stays ill
+    (
+        re.compile(
+            r"\b(?:Ill|ill)\b(?=\s+(?:be|go|have|do|get|make|take|try|see|send|call|let|need|start|just|never|"
+            r"probably|definitely|always|come|bring|keep|tell|check|text|ask|pick|buy|meet|find|head|write)\b)"
+        ),
+        "I'll",
+    ),
+    (re.compile(r"(?<![\w'])i(?=\s|'|$)"), "I"),
+    (re.compile(r"\b(do|does|did|is|was|were|are|has|have|had|could|would|should|ca|wo)nt\b", re.I), r"\1n't"),
+    (re.compile(r"\bcant\b", re.I), "can't"),
+    (re.compile(r"\bu\b"), "you"),
+    (re.compile(r"\bur\b"), "your"),
+    (re.compile(r"[\u2018\u2019\u02bc]"), "'"),
+    (re.compile(r"[\u201c\u201d]"), '"'),
+]
+
+
+_CHAT_SUSPECT = re.compile(
+    r"(?<![\w'])(?:[Ii]m|[Ii]ve|[Ii]ll|i|u|ur|cant)(?![\w'])|(?:[os]|ca|wo|ha|ere|as|is|ad|re)nt\b"
+    r"|[\u2018\u2019\u02bc\u201c\u201d]",
+    re.I,
+)
+
+
+def normalize(text: str) -> str:
+    """Chat spelling read the standard way, so "im going" and "I'm going" parse alike."""
+    if not _CHAT_SUSPECT.search(text):
+        return text
+    for pat, rep in _CHAT_FORMS:
+        text = pat.sub(rep, text)
+    return text
+
+
+# -- sentences --------------------------------------------------------------------------------------
+
+_ABBREV = {
+    "dr", "mr", "mrs", "ms", "prof", "st", "mt", "vs", "etc", "e.g", "i.e", "a.m", "p.m", "no", "jr", "sr",
+    "approx", "dept", "fig", "inc", "ltd", "co", "ave", "rd", "jan", "feb", "mar", "apr", "jun", "jul", "aug",
+    "sep", "sept", "oct", "nov", "dec", "mon", "tue", "wed", "thu", "fri", "sat", "sun",
+}  # fmt: skip
+# end of a sentence: ! ? . (not inside a number, not after an abbreviation), a line break, an emoji
+_END = re.compile(r"[.!?]+[\"')\]]*(?=\s|$)|\n+|[\U0001F300-\U0001FAFF\u2600-\u27BF]+")
+
+
+def sentences(text: str) -> list[tuple[int, int]]:
+    """(start, end) character ranges of the sentences of ``text`` (stripped, none empty)."""
+    out: list[tuple[int, int]] = []
+    start = 0
+    for m in _END.finditer(text):
+        if m.group().startswith("."):
+            word = re.search(r"([A-Za-z.]+)$", text[start : m.start()])
+            if word and word.group(1).lower().rstrip(".") in _ABBREV:
+                continue
+        _push(text, start, m.end(), out)
+        start = m.end()
+    _push(text, start, len(text), out)
+    return out
+
+
+def _push(text: str, a: int, b: int, out: list[tuple[int, int]]) -> None:
+    seg = text[a:b]
+    if not seg.strip():
+        return
+    a += len(seg) - len(seg.lstrip())
+    b -= len(seg) - len(seg.rstrip())
+    if any(c.isalnum() for c in text[a:b]):
+        out.append((a, b))
+
+
+# -- what a sentence does ---------------------------------------------------------------------------
+
+_INTERJECTION = re.compile(
+    r"^(?:(?:hey|hi|hello|yo|oh|ooh|ah|aw+|wow|whoa|yeah|yes|yep|yup|no|nope|ok|okay|kk?|sure|well|so|haha+|"
+    r"hah|lol|lmao|omg|hmm+|um+|uh+|ugh|yay|woo+hoo|damn|dang|gosh|man|dude|great|awesome|cool|nice|"
+    r"congrats|congratulations|thanks|thank you|ty|np|right|true|totally|definitely|absolutely|exactly|indeed|"
+    r"honestly|anyway|btw|also|and|but)\b[\s,!.\-—–:;]*)+",
+    re.I,
+)
+# a question without its "?" ("how was your weekend", "did you go")
+_QUESTION_START = re.compile(
+    r"^(?:(?:what|when|where|who|whom|whose|why|how|which)\b|(?:do|does|did|are|is|was|were|have|has|can|could|"
+    r"would|will|should|shall|may|might|am)(?:n't)?\s+(?:you|u|ya|we|they|he|she|it|there|I|anyone|everyone)\b)",
+    re.I,
+)
+# social formulas and wishes addressed to the listener: never the speaker's event
+_FORMULA = re.compile(
+    r"^(?:see (?:you|ya|u)|talk (?:to you |soon|later)|ttyl|catch (?:you|ya) |speak soon|bye|goodbye|good night|"
+    r"good morning|take care|have (?:a|an|fun|a good|a great)\b|enjoy\b|good luck|best of luck|happy \w+|"
+    r"merry |cheers|thanks?\b|thank you|congrat|glad\b|so glad|sounds? |looks? |that (?:sounds|looks|is|was)|"
+    r"that's|it's (?:so |really )?(?:great|awesome|amazing|good|nice|cool|lovely|beautiful|wonderful)|"
+    r"hope (?:you|u|your|everything|all|it)|i hope (?:you|u|your|everything|all)|let me know|lmk|let's|let us|"
+    r"feel free|don't forget|make sure|remember to|keep (?:it|me|up)|keep going|way to go|well done|good job|"
+    r"can't wait to (?:see|hear)|looking forward to (?:seeing|hearing)|nice (?:to|chatting|talking)|"
+    r"same here|me too|you too|you should|you could|you can|you might|you must|you have to|you need to|"
+    r"why don't you|why not|maybe you|if you|please\b|pls\b)",
+    re.I,
+)
+
+
+def strip_interjections(sentence: str) -> str:
+    return _INTERJECTION.sub("", sentence.strip(), count=1).strip()
+
+
+def sentence_kind(sentence: str) -> str:
+    """ "question", "formula" (greeting, thanks, wish or advice to the listener) or "statement"."""
+    s = sentence.strip().rstrip("\"')]").strip()
+    if s.endswith("?"):
+        return "question"
+    body = strip_interjections(s)
+    if not body:
+        return "formula"
+    if _QUESTION_START.match(body):
+        return "question"
+    if _FORMULA.match(body):
+        return "formula"
+    return "statement"
