@@ -11,8 +11,9 @@ Three sources, each read as `chronos index` reads it and run through the offline
 
 `draw` samples --per-source events of each source at random (fixed seed) and writes
 bench/labels/events_labelled.jsonl: one line per sampled event with the turn it came from, its
-⟨subject, verb, object⟩, its date and a `label` — kept from the file when an event with the same
-key was labelled before, else "" (to be filled in by hand). `score` re-extracts, matches the
+⟨subject, verb, object⟩, its date and a `label` — kept when an event with the same key was
+labelled before (in that file or in bench/labels/events_labelled_archive.jsonl, every label ever
+given), else "" (to be filled in by hand). `score` re-extracts, matches the
 labels by key and prints, per source and overall, the share of ok / wrong_date / junk and the
 events per turn; sampled events without a label, and labels whose event is no longer produced,
 are listed (re-draw and label those before quoting figures).
@@ -49,6 +50,7 @@ from chronos_cli.archives import iter_archive_files, read_archive  # noqa: E402
 from chronos_cli.extract.rule_extractor import RuleExtractor  # noqa: E402
 
 LABELS = ROOT / "bench" / "labels" / "events_labelled.jsonl"
+ARCHIVE = ROOT / "bench" / "labels" / "events_labelled_archive.jsonl"
 SHARED = ROOT.parent / "shared" / "data"
 KINDS = ("ok", "wrong_date", "junk")
 
@@ -96,14 +98,21 @@ def rows(source: str, sessions: list) -> tuple[list[dict], int, int]:
     return out, n, n_user
 
 
-def load() -> dict[str, dict]:
-    if not LABELS.exists():
+def load(path: Path = LABELS) -> dict[str, dict]:
+    if not path.exists():
         return {}
-    return {r["key"]: r for r in map(json.loads, filter(None, LABELS.read_text().splitlines()))}
+    return {r["key"]: r for r in map(json.loads, filter(None, path.read_text().splitlines()))}
+
+
+def archive(rows) -> None:
+    """Keep every label ever given (an event that comes back after a rule change keeps it)."""
+    old = load(ARCHIVE)
+    old.update({r["key"]: r for r in rows if r.get("label") in KINDS})
+    ARCHIVE.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in old.values()))
 
 
 def draw(per_source: int, seed: int) -> None:
-    old = load()
+    old = {k: r for k, r in {**load(ARCHIVE), **load()}.items() if r.get("label") in KINDS}
     out = []
     for name, sessions in sources().items():
         rs, _, _ = rows(name, sessions)
@@ -120,8 +129,11 @@ def draw(per_source: int, seed: int) -> None:
 
 def score() -> None:
     labels = load()
+    archive(labels.values())
     total: Counter = Counter()
-    print(f"{'source':<13} {'events':>6} {'turns':>6} {'ev/turn':>7} {'ev/user turn':>12} {'labelled':>8}  ok / wrong date / junk")
+    print(
+        f"{'source':<13} {'events':>6} {'turns':>6} {'ev/turn':>7} {'ev/user turn':>12} {'labelled':>8}  ok / wrong date / junk"
+    )
     for name, sessions in sources().items():
         rs, n, n_user = rows(name, sessions)
         keys = {r["key"] for r in rs}
@@ -138,7 +150,10 @@ def score() -> None:
         if unlabelled:
             print(f"    {unlabelled} sampled events have no label yet")
     k = sum(total.values())
-    print(f"{'all':<13} {'':>6} {'':>6} {'':>7} {'':>12} {k:>8}  " + " / ".join(f"{total[x] / max(k, 1):.1%}" for x in KINDS))
+    print(
+        f"{'all':<13} {'':>6} {'':>6} {'':>7} {'':>12} {k:>8}  "
+        + " / ".join(f"{total[x] / max(k, 1):.1%}" for x in KINDS)
+    )
 
 
 if __name__ == "__main__":

@@ -1,4 +1,4 @@
-"""Settings: flag > environment > config file > default (DESIGN §4).
+"""Settings: flag > environment > config file > default.
 
 The config file is ``config.toml`` in ``typer.get_app_dir("chronos")``; ``CHRONOS_HOME``
 overrides that directory (tests and portable installs). Provider keys are not stored

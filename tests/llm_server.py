@@ -364,15 +364,6 @@ def openai_server(monkeypatch: pytest.MonkeyPatch):
 
 
 @pytest.fixture
-def ollama_server(monkeypatch: pytest.MonkeyPatch):
-    """A started fake Ollama server (``server.url`` is the ``api_base`` of ``ollama_chat/<model>``)."""
-    _no_proxy(monkeypatch)
-    with FakeProviderServer() as server:
-        yield server
-        server.assert_script_used()
-
-
-@pytest.fixture
 def cohere_server(monkeypatch: pytest.MonkeyPatch):
     """A started fake Cohere server (``server.url`` is the SDK's ``base_url``)."""
     _no_proxy(monkeypatch)

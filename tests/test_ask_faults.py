@@ -1,4 +1,4 @@
-"""The LLM fault matrix for `chronos ask` at the wire level (DESIGN §7): the real CLI, real
+"""The LLM fault matrix for `chronos ask` at the wire level: the real CLI, real
 LiteLLM, the local OpenAI-compatible server (tests/llm_server.py), a tiny indexed archive and
 the real local embedder.
 

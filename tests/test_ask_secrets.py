@@ -1,4 +1,4 @@
-"""Provider keys never leak from `chronos ask` (DESIGN §7): the real CLI, real LiteLLM against
+"""Provider keys never leak from `chronos ask`: the real CLI, real LiteLLM against
 the local OpenAI-compatible server, the real Cohere SDK against the local Cohere server.
 
 The keys must reach the servers (Authorization headers: the test is not vacuous) but appear

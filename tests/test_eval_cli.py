@@ -228,3 +228,16 @@ def test_benchmark_instance_without_question_date_is_refused(_isolated_home, tmp
     res = runner.invoke(app, ["eval", "longmemeval", str(path), "--retrieval-only"])
     assert res.exit_code == 2 and "question_date" in res.output and "Traceback" not in res.output
     assert not (_isolated_home / "eval").exists()
+
+
+def test_benchmark_instance_with_an_unknown_question_type_is_refused(_isolated_home, tmp_path):
+    """LongMemEval's judge has a prompt per question type and raises on any other: refuse the
+    file before anything is indexed rather than fail mid-run."""
+    data = json.loads((FIXTURES / "longmemeval.json").read_text())
+    data[0]["question_type"] = "multi-hop-guessing"
+    data[0]["question_id"] = str(data[0]["question_id"]).removesuffix("_abs")
+    path = tmp_path / "lme.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    res = runner.invoke(app, ["eval", "longmemeval", str(path), "--retrieval-only"])
+    assert res.exit_code == 2 and "multi-hop-guessing" in res.output and "Traceback" not in res.output
+    assert not (_isolated_home / "eval").exists()

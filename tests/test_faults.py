@@ -1,4 +1,4 @@
-"""The LLM fault matrix through the local OpenAI-compatible server (DESIGN §7): 429 storms,
+"""The LLM fault matrix through the local OpenAI-compatible server: 429 storms,
 5xx, timeouts, truncated / empty bodies, truncated JSON content — on the embeddings path
 (``LiteLLMEmbedder``) and the event-extraction path (``LLMExtractor``), via `chronos index`.
 

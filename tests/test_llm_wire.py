@@ -1,4 +1,4 @@
-"""Wire-level tests: the real LiteLLM talks HTTP to a local fake OpenAI server (DESIGN §7)."""
+"""Wire-level tests: the real LiteLLM talks HTTP to a local fake OpenAI server."""
 
 from __future__ import annotations
 

@@ -110,3 +110,32 @@ def test_index_grep_reindex_on_s3(s3_env, tmp_path):
     ).list_objects_v2(Bucket=BUCKET, Prefix="chronos/db/")
     assert objs.get("KeyCount", 0) > 0
     assert not (tmp_path / "s3:").exists()
+
+
+def test_two_concurrent_index_runs_on_s3(s3_env, tmp_path):
+    """No lock on object storage: a write that loses a commit race is retried, never a traceback."""
+    import os
+    import subprocess
+    import sys
+
+    from tests.conftest import ROOT
+
+    uri = f"s3://{BUCKET}/race/db"
+    arch = _archive(tmp_path)
+    env = dict(os.environ)
+    cmd = [sys.executable, "-m", "chronos_cli", "index", str(arch), "--db", uri, "--offline", "--json"]
+    procs = [
+        subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        for _ in range(2)
+    ]
+    outs = [p.communicate(timeout=600) for p in procs]
+    for p, (_out, err) in zip(procs, outs):
+        assert p.returncode == 0, err
+        assert "Traceback" not in err and "conflict" not in err.lower(), err
+    from chronos_cli.config import storage_options
+    from chronos_cli.store.tables import Store
+
+    store = Store(uri, storage_options=storage_options(uri))
+    assert store.counts() == {"turns": 12, "events": store.counts()["events"], "sessions": 3}, outs
+    keys = store.scan("turns", columns=["key"])["key"].to_pylist()
+    assert len(keys) == len(set(keys)) == 12

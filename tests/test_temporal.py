@@ -529,3 +529,62 @@ def test_around_widens_a_named_time():
     s = one("Lunch around noon?", JUN10)
     assert (s.start, s.end) == (datetime(2024, 6, 10, 11, 30), datetime(2024, 6, 10, 12, 30))
     assert [x.text for x in resolve("We talked about Christmas.", JUN10)] == ["Christmas"]  # "about" = concerning
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The first half was boring.",
+        "3/4 done",
+        "I'll be back in a second.",
+        "At 5 I started school.",
+        "We meet every Monday at 7pm.",
+        "Mild soreness usually fades within a few days.",
+        "My last 3 days in Paris were great.",
+    ],
+)
+def test_more_things_that_are_not_dates(text):
+    assert resolve(text, JUN10) == []
+
+
+def test_clock_ranges_take_their_day_and_half_of_day():
+    s = one("between 9:30 and 11:00 on Thursday", JUN10, prefer="future")
+    assert (s.start, s.end) == (datetime(2024, 6, 13, 9, 30), datetime(2024, 6, 13, 11, 0))
+    s = one("We have the meeting from 2 to 3pm tomorrow.", JUN10)
+    assert (s.start, s.end) == (datetime(2024, 6, 11, 14, 0), datetime(2024, 6, 11, 15, 0))  # 2 → 2 pm
+    s = one("Thursday from 9am to 11am", JUN10, prefer="future")
+    assert (s.start, s.end) == (datetime(2024, 6, 13, 9, 0), datetime(2024, 6, 13, 11, 0))
+
+
+def test_holiday_weekends_and_following_weekdays():
+    s = one("We went to the lake over Labor Day weekend.", datetime(2024, 10, 1))
+    assert (s.start_date, s.end_date) == (date(2024, 8, 31), date(2024, 9, 2))  # Sat–Mon
+    s = one("Thanksgiving weekend", JUN10)
+    assert (s.start_date, s.end_date) == (date(2024, 11, 28), date(2024, 12, 1))  # Thu–Sun
+    spans = resolve("We met on May 3. The following Monday we went out again.", JUN10)
+    assert [x.start_date for x in spans] == [date(2024, 5, 3), date(2024, 5, 6)]
+
+
+@pytest.mark.parametrize(
+    "text,first,last",
+    [
+        ("within 2 weeks", "2024-06-10", "2024-06-24"),
+        ("last 7 days", "2024-06-03", "2024-06-10"),
+        ("the rest of the week", "2024-06-10", "2024-06-16"),
+        ("the week-end", "2024-06-15", "2024-06-16"),
+        ("end of year", "2024-09-01", "2024-12-31"),
+        ("the 19th century", "1801-01-01", "1900-12-31"),
+        ("in the 1800s", "1800-01-01", "1899-12-31"),
+        ("1974", "1974-01-01", "1974-12-31"),
+    ],
+)
+def test_open_ranges_periods_and_bare_years(text, first, last):
+    s = one(text, JUN10, prefer="future")
+    assert (s.start_date.isoformat(), s.end_date.isoformat()) == (first, last)
+
+
+def test_fractional_counts():
+    assert one("in half an hour", JUN10).start == datetime(2024, 6, 10, 14, 30)
+    assert one("Let's meet in an hour and a half.", JUN10).start == datetime(2024, 6, 10, 15, 30)
+    s = one("I moved here two and a half years ago.", JUN10)  # a year-sized window around 2021-12-10
+    assert s.start_date < date(2021, 12, 10) < s.end_date and (s.end_date - s.start_date).days in (364, 365)

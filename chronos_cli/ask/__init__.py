@@ -1,4 +1,4 @@
-"""Question → answer: plan, initial retrieval, the tool-calling agent loop (DESIGN §1, §10).
+"""Question → answer: plan, initial retrieval, the tool-calling agent loop.
 
     from chronos_cli.ask import AskOptions, answer
     result = answer("when did I move?", store=store, embedder=embedder, now=now, options=AskOptions())

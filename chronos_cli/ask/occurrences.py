@@ -15,6 +15,7 @@ something that happened (or was planned), on a date, said by someone in a sessio
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 from datetime import datetime, time
@@ -51,6 +52,7 @@ _ASKS_FUTURE = re.compile(r"^\s*(when|what \w+|which \w+)\s+(is|are|will|'s)\b",
 # how much a term counts when it names a speaker of the hit: the speaker is implicit in an
 # "I" turn, so the name says little about which of that speaker's turns is meant
 SPEAKER_WEIGHT = 0.5
+MIN_RARITY = 0.2  # the weight left to a word found in every turn
 PREFIX_MIN = 5  # "mentor" ~ "mentorship": a stem of 5+ letters that begins another, ≤ 4 more
 
 
@@ -63,14 +65,168 @@ PREFIX_MIN = 5  # "mentor" ~ "mentorship": a stem of 5+ letters that begins anot
 # (Snowball stems only regular inflections)
 _IRREGULAR = dict(
     pair.split(":")
-    for pair in ["ate:eat", "eaten:eat", "became:become", "began:begin", "begun:begin", "bit:bite", "bitten:bite", "blew:blow", "blown:blow", "broke:break", "broken:break", "brought:bring", "built:build", "bought:buy", "caught:catch", "chose:choose", "chosen:choose", "came:come", "dealt:deal", "did:do", "done:do", "drew:draw", "drawn:draw", "drank:drink", "drunk:drink", "drove:drive", "driven:drive", "dug:dig", "fed:feed", "felt:feel", "fell:fall", "fallen:fall", "fought:fight", "found:find", "flew:fly", "flown:fly", "forgot:forget", "forgotten:forget", "froze:freeze", "frozen:freeze", "gave:give", "given:give", "went:go", "gone:go", "got:get", "gotten:get", "grew:grow", "grown:grow", "hung:hang", "had:have", "heard:hear", "held:hold", "hid:hide", "hidden:hide", "kept:keep", "knew:know", "known:know", "laid:lay", "led:lead", "left:leave", "lent:lend", "lost:lose", "made:make", "meant:mean", "met:meet", "paid:pay", "ran:run", "rang:ring", "rode:ride", "ridden:ride", "rose:rise", "risen:rise", "said:say", "sang:sing", "sung:sing", "sat:sit", "saw:see", "seen:see", "sent:send", "shook:shake", "shot:shoot", "sold:sell", "slept:sleep", "spoke:speak", "spoken:speak", "spent:spend", "stood:stand", "stole:steal", "stolen:steal", "stuck:stick", "struck:strike", "swam:swim", "swum:swim", "swore:swear", "taught:teach", "told:tell", "took:take", "taken:take", "thought:think", "threw:throw", "thrown:throw", "tore:tear", "torn:tear", "understood:understand", "woke:wake", "woken:wake", "wore:wear", "worn:wear", "won:win", "wrote:write", "written:write"]
+    for pair in [
+        "ate:eat",
+        "eaten:eat",
+        "became:become",
+        "began:begin",
+        "begun:begin",
+        "bit:bite",
+        "bitten:bite",
+        "blew:blow",
+        "blown:blow",
+        "broke:break",
+        "broken:break",
+        "brought:bring",
+        "built:build",
+        "bought:buy",
+        "caught:catch",
+        "chose:choose",
+        "chosen:choose",
+        "came:come",
+        "dealt:deal",
+        "did:do",
+        "done:do",
+        "drew:draw",
+        "drawn:draw",
+        "drank:drink",
+        "drunk:drink",
+        "drove:drive",
+        "driven:drive",
+        "dug:dig",
+        "fed:feed",
+        "felt:feel",
+        "fell:fall",
+        "fallen:fall",
+        "fought:fight",
+        "found:find",
+        "flew:fly",
+        "flown:fly",
+        "forgot:forget",
+        "forgotten:forget",
+        "froze:freeze",
+        "frozen:freeze",
+        "gave:give",
+        "given:give",
+        "went:go",
+        "gone:go",
+        "got:get",
+        "gotten:get",
+        "grew:grow",
+        "grown:grow",
+        "hung:hang",
+        "had:have",
+        "heard:hear",
+        "held:hold",
+        "hid:hide",
+        "hidden:hide",
+        "kept:keep",
+        "knew:know",
+        "known:know",
+        "laid:lay",
+        "led:lead",
+        "left:leave",
+        "lent:lend",
+        "lost:lose",
+        "made:make",
+        "meant:mean",
+        "met:meet",
+        "paid:pay",
+        "ran:run",
+        "rang:ring",
+        "rode:ride",
+        "ridden:ride",
+        "rose:rise",
+        "risen:rise",
+        "said:say",
+        "sang:sing",
+        "sung:sing",
+        "sat:sit",
+        "saw:see",
+        "seen:see",
+        "sent:send",
+        "shook:shake",
+        "shot:shoot",
+        "sold:sell",
+        "slept:sleep",
+        "spoke:speak",
+        "spoken:speak",
+        "spent:spend",
+        "stood:stand",
+        "stole:steal",
+        "stolen:steal",
+        "stuck:stick",
+        "struck:strike",
+        "swam:swim",
+        "swum:swim",
+        "swore:swear",
+        "taught:teach",
+        "told:tell",
+        "took:take",
+        "taken:take",
+        "thought:think",
+        "threw:throw",
+        "thrown:throw",
+        "tore:tear",
+        "torn:tear",
+        "understood:understand",
+        "woke:wake",
+        "woken:wake",
+        "wore:wear",
+        "worn:wear",
+        "won:win",
+        "wrote:write",
+        "written:write",
+    ]
 )
 # light verbs and vague nouns: they say little about WHICH occurrence is meant ("see the
 # dentist", "have a party", "do something"), so they weigh less than the content words
 LIGHT = frozenset(
-    ["see", "look", "take", "make", "have", "give", "put", "keep", "start", "stop", "begin", "try", "use", "feel", "think", "want", "need", "like", "love", "thing", "stuff", "people", "person", "way", "lot", "new", "good", "great", "nice", "really", "today", "place", "part"]
+    [
+        "see",
+        "look",
+        "take",
+        "get",
+        "go",
+        "come",
+        "say",
+        "tell",
+        "meet",
+        "make",
+        "have",
+        "give",
+        "put",
+        "keep",
+        "start",
+        "stop",
+        "begin",
+        "try",
+        "use",
+        "feel",
+        "think",
+        "want",
+        "need",
+        "like",
+        "love",
+        "thing",
+        "stuff",
+        "people",
+        "person",
+        "way",
+        "lot",
+        "new",
+        "good",
+        "great",
+        "nice",
+        "really",
+        "today",
+        "place",
+        "part",
+    ]
 )
 LIGHT_WEIGHT = 0.3
+# verbs the planner drops as scaffolding that still tell occurrences apart
+_QUESTION_VERBS = frozenset(["get", "got", "go", "went", "come", "came", "say", "said", "tell", "told", "meet", "met"])
 
 
 def lemma_stem(word: str) -> str:
@@ -106,13 +262,16 @@ class Matcher:
 
     def __init__(self, plan: Plan, question: str, speakers: set[str]) -> None:
         words = plan.targets.words() or [w for w in _WORD.findall(question) if w.lower() not in STOP]
+        # the question's own light verb says which occurrence ("GET the job offer" ≠ "accepted
+        # the offer"), weakly: the planner's targets leave such verbs out
+        words = words + [w for w in _WORD.findall(question) if w.lower() in _QUESTION_VERBS]
         speaker_stems = {lemma_stem(t) for s in speakers for t in _WORD.findall(s)}
         seen: set[str] = set()
         terms: list[Term] = []
         for w in words:
             for t in _WORD.findall(w):
                 s = lemma_stem(t)
-                if s in seen or t.lower() in STOP:
+                if s in seen or (t.lower() in STOP and t.lower() not in _QUESTION_VERBS):
                     continue
                 seen.add(s)
                 weight = SPEAKER_WEIGHT if s in speaker_stems else LIGHT_WEIGHT if s in _LIGHT_STEMS else 1.0
@@ -122,6 +281,26 @@ class Matcher:
 
     def words(self) -> list[str]:
         return [t.word for t in self.terms]
+
+    def weigh_by_rarity(self, texts: list[str]) -> None:
+        """Rarer words say more about which turn is meant: each term's weight times its inverse
+        document frequency over ``texts`` (the turns the tools found; a grep for the question's
+        words finds every turn that has one, so these are the archive's frequencies), scaled
+        so the rarest term keeps its weight. A speaker's name keeps its own weight."""
+        n = len(texts)
+        if n < 2 or not self.terms:
+            return
+        stems = [{s for s, _ in tokens(t)} for t in texts]
+        idf = {}
+        for t in self.terms:
+            df = sum(1 for doc in stems if any(_same(s, t.stem) for s in doc))
+            idf[t.stem] = math.log((n + 1) / (max(df, 1) + 0.5))
+        top = max(idf.values()) or 1.0
+        self.terms = [
+            t if t.weight == SPEAKER_WEIGHT else Term(t.stem, t.weight * max(idf[t.stem] / top, MIN_RARITY), t.word)
+            for t in self.terms
+        ]
+        self.total = sum(t.weight for t in self.terms) or 1.0
 
     def match(self, text: str, speaker: str = "", extra: str = "") -> tuple[float, list[int]]:
         """(weighted share of the terms found, char offsets in ``text`` of the words that
@@ -218,6 +397,11 @@ def date_in_turn(text: str, said: datetime, anchors: list[int], *, since: bool =
     before = [s for s in spans if s.start_char < lo]
     if before:
         return max(before, key=lambda s: s.start_char)
+    # the turn's only time comes after ("My friends are my rocks. Here's a pic from when we
+    # met up last week!"): the nearest one that is not a plan of its own
+    after = [s for s in spans if s.start_char >= hi and s.start <= said]
+    if after:
+        return min(after, key=lambda s: s.start_char)
     return None
 
 
@@ -355,9 +539,7 @@ def _heads(e: EventHit) -> set[str]:
     return out
 
 
-def event_occurrence(
-    e: EventHit, m: Matcher, sem: float, turn: TurnHit | None, *, since: bool = False
-) -> Occurrence:
+def event_occurrence(e: EventHit, m: Matcher, sem: float, turn: TurnHit | None, *, since: bool = False) -> Occurrence:
     """An event as an occurrence. Its words are its subject–verb–object and aliases; an undated
     event takes the phrase nearest it in its turn, else the day it was said."""
     lex, _ = m.match(f"{e.subject} {e.verb} {e.object}", e.subject, " ; ".join(e.aliases))

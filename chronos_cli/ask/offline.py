@@ -26,12 +26,12 @@ from chronos_cli.hits import EventHit, TurnHit
 from chronos_cli.providers.messages import ToolCall
 
 # how far down a ranked list a hit still counts as "found by meaning": 1 / (1 + rank / SEM_DECAY)
-SEM_DECAY = 2.0
+SEM_DECAY = 4.0
 # the ranking's weight beside the words' share (0..1) in an occurrence's score
 SEM_WEIGHT = 0.35
 # a "when" answer prefers an occurrence dated by its own time phrase over one dated only by the
 # day it was said, when their scores are this close
-DATED_BONUS = 0.15
+DATED_BONUS = 0.35
 # "how long have I had it?" is answered by a phrase that says how long ("for 3 years now")
 SINCE_BONUS = 0.5
 # a past-tense question ("When did…") against a plan ("I'm going to…"), and the reverse
@@ -85,7 +85,8 @@ def calls_for(question: str, plan: Plan, enabled: list[str], n0: int) -> list[To
     calls: list[tuple[str, dict[str, Any]]] = []
     query = plan.query() or question
     tr = plan.time_range
-    rng = {"start": tr.start.date().isoformat(), "end": tr.end.date().isoformat()} if tr else {}
+    pad = WHEN_PAD if plan.operation == "when" else timedelta(0)
+    rng = {"start": (tr.start - pad).date().isoformat(), "end": (tr.end + pad).date().isoformat()} if tr else {}
     turn_rng = {"start": rng["start"]} if rng else {}  # a turn may mention it after the range
     pattern = grep_pattern(query)
     op = plan.operation
@@ -214,11 +215,19 @@ def _is_self(o: Occurrence) -> bool:
 
 def plain_event(o: Occurrence) -> str | None:
     """The event as a short clause: "you hiked Mount Mansfield", "Maria donated their old car".
-    None for a dated mention that could not be parsed (its excerpt says it better)."""
+    None for a dated mention that could not be parsed, or an event dated by another sentence
+    of its turn (its excerpt says it better)."""
     e = o.event
     if e is None or getattr(e, "kind", "event") != "event" or not e.verb.strip():
         return None
+    if e.start is None and o.dated and " … " in o.sentence:
+        return None
+    if e.start is not None and o.start != e.start:  # re-dated ("how long"): the quote says why
+        return None
     subj = e.subject.strip()
+    poss = re.match(r"^(\w+)'s\b\s*(.*)$", subj)
+    if poss and _is_self(o) and (_FIRST.match(poss.group(1)) or poss.group(1) == o.speaker):
+        subj = f"your {poss.group(2)}".strip()
     you = _is_self(o) and (_FIRST.match(subj) or subj == o.speaker)
     words = f"{e.verb} {e.object}".strip()
     if you:
@@ -420,7 +429,16 @@ def when_answer(q: str, plan: Plan, occs: list[Occurrence], now: datetime) -> An
         also = [o for o in also if o.text not in {x.text for x in occs if x.key in shown}]
         if also:
             lines.append(f"Also told in {where_words(also[0])}: “{excerpt(also[0])}”")
-        other = [o for o in ranked_for_when(rel, q) if o.dated and o.day != best.day and not o.asked][:2]
+        other: list[Occurrence] = []
+        for o in ranked_for_when(rel, q):
+            if (
+                o.dated
+                and o.day != best.day
+                and not o.asked
+                and (o.day, o.text) not in {(x.day, x.text) for x in other}
+            ):
+                other.append(o)
+        other = other[:2]
         if other:
             lines.append("Other mentions: " + "; ".join(describe(o) for o in other))
     return Answer("\n".join(lines), rng, [best.event] if best.event else [])
@@ -547,6 +565,7 @@ def lookup_answer(q: str, plan: Plan, occs: list[Occurrence]) -> Answer:
 def answer_one(q: str, plan: Plan, records, seed: list[TurnHit], now: datetime, op: str) -> Answer:
     pool = Pool.of(records, seed)
     m = Matcher(plan, q, pool.speakers())
+    m.weigh_by_rarity([t.text for t in pool.turns.values()])
     occs = pool.occurrences(m, since=op == "when" and bool(_HOW_LONG.search(q)))
     if op == "list":
         return list_answer(q, plan, occs, m)

@@ -1,4 +1,4 @@
-"""Benchmarks on top of the pipelines: LongMemEval and LoCoMo (DESIGN §10, floor 5).
+"""Benchmarks on top of the pipelines: LongMemEval and LoCoMo.
 
     from chronos_cli.evals.benchmark import run_benchmark
     from chronos_cli.evals.runner import EvalSetup, EvalCallbacks

@@ -77,6 +77,13 @@ def item_problem(inst: dict[str, Any]) -> str | None:
         parse_lme_date(date)
     except ValueError:
         return f"instance {qid}: unparseable question_date {date!r}"
+    # the official judge raises on a type it has no prompt for: refuse before anything runs
+    from chronos_cli.evals.judge import UnknownQuestionType, judge_prompt_name
+
+    try:
+        judge_prompt_name(inst.get("question_type"), str(qid))
+    except UnknownQuestionType as e:
+        return f"instance {qid}: {e}"
     return None
 
 

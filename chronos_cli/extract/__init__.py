@@ -1,4 +1,4 @@
-"""Event extraction: sessions → dated ⟨subject, verb, object⟩ events (DESIGN §1, §3).
+"""Event extraction: sessions → dated ⟨subject, verb, object⟩ events.
 
     extractor_for(llm) -> Extractor        # LLMExtractor over a model, RuleExtractor for None
     get_extractor(settings) -> Extractor   # the same from Settings (commands use chronos_cli.runtime)

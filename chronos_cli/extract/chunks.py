@@ -1,4 +1,4 @@
-"""Sessions → overlapping windows of turns for the extractor (DESIGN §1).
+"""Sessions → overlapping windows of turns for the extractor.
 
 A chunk holds at most ``size`` turns of one session; consecutive chunks share ``overlap``
 turns, so an event told across a window boundary is seen whole at least once (the

@@ -91,6 +91,8 @@ def _codeish(line: str) -> bool:
 
 
 _VERSION_HINT = re.compile(r"\d\.\d")
+_TRIPLE = re.compile(r"(?<![\d.])\d{1,3}\.\d{1,3}\.\d{1,2}(?!\d|\.\d)")
+_DATE_LEAD = re.compile(r"(?i)\b(?:on|since|until|till|by|from|to|date|dated)\s*$")
 
 
 def mask_versions(text: str) -> str:
@@ -98,7 +100,16 @@ def mask_versions(text: str) -> str:
     temporal engine reads, so that "Python 3.12" or "v1.26.18" is never taken for a date."""
     if not _VERSION_HINT.search(text):
         return text
-    return _VERSION.sub(lambda m: re.sub(r"[0-9.]", "x", m.group()), text)
+    text = _VERSION.sub(_blank, text)
+    # "numpy 1.26.18": a dotted triple with a short last part reads as a version unless a
+    # preposition introduces it as a date ("on 1.26.18")
+    return _TRIPLE.sub(
+        lambda m: m.group() if _DATE_LEAD.search(text[max(0, m.start() - 8) : m.start()]) else _blank(m), text
+    )
+
+
+def _blank(m: re.Match) -> str:
+    return re.sub(r"[0-9.]", "x", m.group())
 
 
 def prose(text: str) -> str:
@@ -210,7 +221,7 @@ _INTERJECTION = re.compile(
 )
 # a question without its "?" ("how was your weekend", "did you go")
 _QUESTION_START = re.compile(
-    r"^(?:(?:what|when|where|who|whom|whose|why|how|which)\b|(?:do|does|did|are|is|was|were|have|has|can|could|"
+    r"^(?:(?:what|when|where|who|whom|whose|why|how|which)\b|(?:got|ever|any)\s+(?:any|a|an|you)\b|(?:do|does|did|are|is|was|were|have|has|can|could|"
     r"would|will|should|shall|may|might|am)(?:n't)?\s+(?:you|u|ya|we|they|he|she|it|there|I|anyone|everyone)\b)",
     re.I,
 )

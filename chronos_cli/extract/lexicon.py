@@ -846,7 +846,7 @@ EMPTY_OBJECT = {
     "back", "up", "out", "down", "on", "off", "in", "home", "again", "later", "today", "tonight", "very",
     "what", "which", "who", "some", "any", "all", "myself", "yourself", "himself", "herself", "ourselves",
     "themselves", "bit", "while", "time", "way", "same", "other", "others", "thing", "kind", "sort", "guys",
-    "together", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "couple", "few", "several", "both",
+    "best", "blast", "fun", "together", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "couple", "few", "several", "both",
 }  # fmt: skip
 # verbs that say an occurrence did not (or will not) take place: no category alias for them
 CALLED_OFF = {"cancel", "skip", "miss", "postpone", "call", "delay", "quit", "avoid"}
@@ -864,7 +864,9 @@ CATEGORIES: list[tuple[tuple[str, ...], frozenset[str], frozenset[str]]] = [
     (
         ("run", "running", "race"),
         frozenset({"jog"}),
-        frozenset({"marathon", "half-marathon", "5k", "10k", "15k", "race", "run", "ultra", "parkrun", "jog"}),
+        frozenset(
+            {"marathon", "half-marathon", "5k", "10k", "15k", "race", "run", "running", "ultra", "parkrun", "jog"}
+        ),
     ),
     (
         ("dentist visit", "dental appointment"),
@@ -880,7 +882,7 @@ CATEGORIES: list[tuple[tuple[str, ...], frozenset[str], frozenset[str]]] = [
     (
         ("trip", "travel"),
         frozenset({"fly", "travel", "vacation", "sail", "cruise"}),
-        frozenset({"trip", "vacation", "holiday", "flight", "getaway", "road trip", "roadtrip", "journey"}),
+        frozenset({"trip", "vacation", "holiday", "flight", "getaway", "road trip", "roadtrip"}),
     ),
     (("move", "moving", "relocation"), frozenset({"move", "relocate"}), frozenset({"move", "moving", "movers"})),
     (("camping", "camping trip"), frozenset({"camp"}), frozenset({"camping", "campsite", "campground", "tent"})),

@@ -62,6 +62,8 @@ _STATE_ADJ = {
     "hurt", "injured", "divorced", "single", "vegan", "unemployed", "sober", "back", "home", "away",
 }  # fmt: skip
 _DAY_END = time(23, 59, 59, 999999)
+_CONDITIONAL = {"when", "if", "once", "until", "unless", "before", "after", "whenever", "till"}
+_PREFERENCE = {"love", "loved", "like", "liked", "enjoy", "enjoyed", "hate", "hated", "prefer", "adore"}
 _REPORTING = {"say", "said", "says", "mention", "mentioned", "tell", "told", "write", "wrote", "add", "note"}
 _IRREALIS_WORDS = {"want", "wants", "hope", "hopes", "wish", "goal", "goals", "dream", "resolution", "wanna", "gotta"}
 _PARTICLE_END = L.PARTICLES | {"in", "home"}
@@ -75,7 +77,8 @@ _FORMS: dict[str, str] = {}  # any known verb form -> lemma
 for _b, (_p, _pp) in L.IRREGULAR.items():
     _PAST[_p] = _b
     _PART[_pp] = _b
-    for f in (_b, _p, _pp, _b + "s", _b + "ing", (_b[:-1] if _b.endswith("e") else _b) + "ing"):
+    double = _b + _b[-1] + "ing" if re.search(r"(?:^|[^aeiou])[aeiou][bdgmnpt]$", _b) else _b + "ing"  # running
+    for f in (_b, _p, _pp, _b + "s", _b + "ing", (_b[:-1] if _b.endswith("e") else _b) + "ing", double):
         _FORMS.setdefault(f, _b)
 _FORMS["goes"] = "go"
 _FORMS["has"] = "have"
@@ -117,7 +120,14 @@ _TIME_WORDS = {
     "yesterday", "today", "tonight", "tomorrow", "ago", "lately", "recently", "earlier", "now", "again", "too",
     "already", "soon", "tho", "though", "anyway", "later", "afterwards",
 }  # fmt: skip
-_TRAILING_DROP = L.PREPOSITIONS | L.DETERMINERS | L.ADVERBS | {"over", "during", "around", "until", "till", "since"}
+_TRAILING_DROP = L.PREPOSITIONS | L.DETERMINERS | L.ADVERBS | {
+    "over", "during", "around", "until", "till", "since", "not", "than", "as",
+}  # fmt: skip
+# capitalised at a sentence start, but no one's name
+_NOT_A_NAME = {"never", "ever", "always", "everyone", "someone", "nobody", "somebody", "everybody", "nothing"}
+# verbs that link a subject to a description ("staying determined", "getting ready"): a state of
+# mind unless a time expression dates it
+_COPULAR = {"stay", "become", "seem", "look", "feel", "remain", "keep", "sound", "appear", "turn", "grow"}
 # past forms that do not open a subjectless report ("Had to…", "Said…", "Felt…" read otherwise)
 _NOT_SUBJECTLESS = {
     "had",
@@ -145,7 +155,9 @@ def lemma(w: str) -> str:
         return w[:-3] + "y"
     if w.endswith("ed") and len(w) > 4:
         stem = w[:-2]
-        if len(stem) > 2 and stem[-1] == stem[-2] and stem[-1] not in "ls":
+        if stem in _BASE or stem + "e" in _BASE:
+            return stem if stem in _BASE else stem + "e"
+        if len(stem) > 2 and stem[-1] == stem[-2] and (stem[-1] not in "ls" or stem[:-1] in _BASE):
             return stem[:-1]
         if stem.endswith(("v", "c", "z", "at", "ut", "ak", "ok", "uc", "ir", "us", "os")):
             return stem + "e"
@@ -194,6 +206,8 @@ class Clause:
     cue: str | None = None  # the words that date a "now" clause ("just", "currently", "am reading")
     remote: bool = False  # "once", "as a kid": an unknown time before, never dated by the story
     generic: bool = False  # "we all …", "we": a statement about people in general
+    modal: bool = False  # could / should / might / may / must / can / would: an option, advice or a guess
+    conditional: bool = False  # opened by "when"/"if"/"until"…: in the present tense, not yet real
 
 
 @dataclass
@@ -240,10 +254,12 @@ def _norm_aux(w: str, nxt: str | None) -> str:
 
 
 def _not_a_time(sp, text: str) -> bool:
-    """Spans that are not a time of occurrence: a frequency ("every Saturday") or a duration
-    ("finished in 40 minutes")."""
-    before = text[max(0, sp.start_char - 12) : sp.start_char].lower().split()
+    """Spans that are not a time of occurrence: a frequency ("every Saturday"), a comparison
+    ("feels like yesterday") or a duration ("finished in 40 minutes")."""
+    before = text[max(0, sp.start_char - 16) : sp.start_char].lower().split()
     if before and before[-1] in L.FREQUENCY_DET:
+        return True
+    if "like" in before[-2:]:  # "feels like just yesterday": a comparison, not a date
         return True
     return bool(re.match(r"(?i)^(?:in|for)\s+(?:\d+|a|an|one|two|few|a few)\s+(?:seconds?|minutes?|hours?)$", sp.text))
 
@@ -336,7 +352,14 @@ class RuleExtractor:
                 ev = self._nominal(session, turn, sent, toks, text)
                 if ev is not None:
                     nominal.append(ev)
-            if not clauses and first and prev_questions and sent_spans and len(toks) <= 10:
+            if (
+                not clauses
+                and first
+                and prev_questions
+                and sent_spans
+                and len(toks) <= 10
+                and not any(_is_past(t.low) for t in toks)  # "a buddy adopted last year" is no short answer
+            ):
                 # a short answer: "Last Friday!" to "When did you go to the museum?"
                 ev = self._answer_event(session, turn, prev_questions, sent_spans, sent, ctx)
                 if ev is not None:
@@ -365,12 +388,25 @@ class RuleExtractor:
             if story:
                 st.story = story[-1]
         last_end = -9
+        antecedent = next(
+            (
+                e.subject.split()[-1]
+                for e in reversed(st.events)
+                if e.subject != turn.speaker and e.subject.split()[-1][:1].isupper()
+            ),
+            None,
+        )
+        for e in st.events:
+            self._resolve(e, antecedent)
         for sp, sent, toks in orphans:
             adjacent = 0 <= sp.start_char - last_end <= 1  # "for 3 years this month": one time, one mention
             last_end = sp.end_char
             if sp.start_char not in st.used and not adjacent:
-                ev = self._mention(session, turn, sp, sent, toks, text, story_only=sp.start_char in st.inherited)
+                ev = self._mention(
+                    session, turn, sp, sent, toks, text, story_only=sp.start_char in st.inherited, antecedent=antecedent
+                )
                 if ev is not None:
+                    self._resolve(ev, antecedent)
                     st.events.append(ev)
         if not st.events:
             st.events = nominal[:1]
@@ -378,16 +414,24 @@ class RuleExtractor:
         undated = [e for e in st.events if e.start is None]
         return dated + undated[:MAX_UNDATED_PER_TURN]
 
-    def _mention(self, session, turn, sp, sentence, toks, text, *, story_only=False) -> Event | None:
+    def _mention(self, session, turn, sp, sentence, toks, text, *, story_only=False, antecedent=None) -> Event | None:
         """A time expression that dated no clause: the speaker, "mentioned", and the clause around
         it as said. A negated or irrealis clause yields nothing (nothing happened: "didn't go",
         "next goal might be"); nor does a sentence that only sets the time of the story that
         follows ("Last Saturday was lovely. We rented kayaks." dates the kayaks)."""
         words = _mention_words(toks, sp)
         outside = [t for t in words if not (sp.start_char <= t.start < sp.end_char)]
-        if _negated(words) or sum(_content(t) and t.low not in _SUBJ_PRONOUNS for t in outside) < 2:
+        said = sum(
+            (_content(t) and t.low not in _SUBJ_PRONOUNS)
+            or (t.low in L.HAVE and nxt.low not in L.BE and not _is_verbish(nxt.low, after_aux=True))
+            or (antecedent is not None and t.low in ("him", "her", "them"))
+            for t, nxt in zip(outside, [*outside[1:], Tok("", "", -1, -1)])
+        )
+        if _negated(words) or said < 2:  # "I'll try", "I'm dreading": too little said to keep
             return None
         if any((t.low in L.IRREALIS_MODALS and t.low != "can") or t.low in _IRREALIS_WORDS for t in words):
+            return None
+        if any(a.low in _PREFERENCE and b.low.endswith("ing") for a, b in zip(words, words[1:])):
             return None
         if story_only and any(t.low in L.BE for t in words):
             return None
@@ -478,7 +522,9 @@ class RuleExtractor:
         out: list[Clause] = []
         i, n = 0, len(toks)
         while i < n:
-            c = self._clause_at(toks, i, speaker, ctx)
+            c = self._clause_at(toks, i, speaker, ctx, out)
+            if c is not None and i > 0 and toks[i - 1].low in _CONDITIONAL:
+                c.conditional = True
             if c is not None:
                 out.append(c)
                 i = max(c.end_tok, i + 1)
@@ -486,7 +532,7 @@ class RuleExtractor:
                 i += 1
         return out
 
-    def _clause_at(self, toks: list[Tok], i: int, speaker: str, ctx: _Ctx) -> Clause | None:
+    def _clause_at(self, toks: list[Tok], i: int, speaker: str, ctx: _Ctx, before=()) -> Clause | None:
         t, n = toks[i], len(toks)
         if not (t.text[:1].isupper() or t.low in _SUBJECT_OPENERS or t.low in L.ADVERBS or t.low in _PAST):
             return None  # no subject starts here (the common case: skip the checks below)
@@ -497,12 +543,17 @@ class RuleExtractor:
                 if c is not None and t.low == "we":
                     c.generic = True
                 return c
-            # "the mug I made at the studio": a fronted object, not a new clause
+            # "the mug I made at the studio": a fronted object, not a new clause ("think about the
+            # paths I've taken" is no report of taking paths)
             front = _front_np(toks, i)
+            if front and toks.index(front[0]) > 0 and toks[toks.index(front[0]) - 1].low in ("about", "of"):
+                front = []
             c = self._parse_from(toks, i + 1, speaker, subj_start=i) if front else None
             if c is None:
                 return None
             rest = [x for x in c.obj_toks if x not in front]
+            if rest and (_is_past(rest[0].low) or rest[0].low in L.BE):
+                rest = []  # "the support I got | made a huge difference": the main clause goes on
             tail = []
             if rest and c.verb_toks and c.verb_toks[-1].low in L.PREPOSITIONS:  # "made at | the studio"
                 tail = [c.verb_toks.pop()]
@@ -523,6 +574,8 @@ class RuleExtractor:
             and t.text not in L.NOT_NAMES
             and t.low not in _FORMS
             and t.low not in L.ADVERBS
+            and t.low not in L.NEG
+            and t.low not in _NOT_A_NAME
             and i + 1 < n
             and toks[i + 1].low in _PAST
         )
@@ -543,6 +596,12 @@ class RuleExtractor:
         while j < n and toks[j].low in L.ADVERBS and toks[j].low not in ("so", "of", "kind", "sort", "all", "both"):
             j += 1
         if j < n and toks[j].low in _PAST and toks[j].low not in _NOT_SUBJECTLESS:
+            # after "and"/"then", the subject is the previous clause's: only the speaker's is known
+            # ("they helped out and showed lots of love" is not the speaker's)
+            if i > 0 and toks[i - 1].low in L.CLAUSE_BREAK:
+                prev = before[-1] if before else None
+                if prev is None or prev.subject != speaker or prev.end_tok < i - 1:
+                    return None
             return self._parse_from(toks, i, speaker, subj_start=i)  # from i: "just got …" keeps its "just"
         return None
 
@@ -677,7 +736,18 @@ class RuleExtractor:
             return _with_mood(c, aux, advs, main, toks, state=True)
         if saw_be and verb[-1:] != [main] and not _is_verbish(w, after_aux=True):
             # copula: "I was in Paris" is a state worth keeping; "I'm so happy" is not
-            if w in L.STATE_PREPS and words[-1:] != ["so"] and not (k + 1 < len(toks) and toks[k + 1].low == "to"):
+            bare = (
+                w in ("in", "on", "at")
+                and k + 1 < len(toks)
+                and toks[k + 1].text.islower()
+                and toks[k + 1].low not in L.DETERMINERS
+            )  # "I'm in awe", "in love": an idiom, not a place
+            if (
+                w in L.STATE_PREPS
+                and words[-1:] != ["so"]
+                and not (k + 1 < len(toks) and toks[k + 1].low == "to")
+                and not bare
+            ):
                 words.append(w)
                 verb.append(main)
                 c = self._finish(toks, k + 1, subject, subj_start, verb, words, "be")
@@ -688,6 +758,8 @@ class RuleExtractor:
         if aux[:1] == ["is"] and not w.endswith("ing") and (w in _PART or w.endswith("ed")):
             return None  # "I'm swamped with work", "I'm thrilled to…": a state of mind, not an occurrence
         lem = lemma(w)
+        if any(x in _PREFERENCE for x in words) and w.endswith("ing"):
+            return None  # "we love painting together": a liking, not an occurrence
         if lem in L.MENTAL and not saw_have and not (words and words[-1] in L.CONTROL_LINKS):
             return None
         if lem in ("be",):
@@ -712,7 +784,7 @@ class RuleExtractor:
         obj: list[Tok] = [obj_first] if obj_first is not None else []
         while k < n and len(obj) < MAX_OBJECT_TOKENS:
             t = toks[k]
-            if t.text in _PUNCT_BREAK or t.low in L.CLAUSE_BREAK or t.low in _TIME_WORDS:
+            if t.text in _PUNCT_BREAK or t.low in L.CLAUSE_BREAK or t.low in _TIME_WORDS or t.low in ("not", "than"):
                 break
             if t.text in _PRONOUN_SUBJ and obj:
                 break
@@ -748,6 +820,10 @@ class RuleExtractor:
             and bool(vw)
             and (vw[-1] in _PARTICLE_END or (len(vw) > 1 and vw[-2] in _ING_CONTROL and vw[-1].endswith("ing")))
         )
+        if c.obj_toks and c.obj_toks[0].low in ("me", "us", "myself") and c.subject == turn.speaker:
+            return None  # "I got me out of …": a clause whose subject was lost
+        if span is None and c.lemma in _COPULAR and c.obj_toks and c.obj_toks[0].low not in L.DETERMINERS:
+            return None  # "I'm staying determined"
         if c.obj_toks and c.obj_toks[0].low == "you" and c.lemma in _TO_LISTENER:
             return None  # "wanted to tell you about my school event": the talk, not the event
         if (
@@ -756,13 +832,24 @@ class RuleExtractor:
             and any(_is_verbish(t.low, after_aux=True) for t in c.obj_toks[1:2])
         ):
             return None  # "made me think about …": a causative remark
+        if c.obj_toks and c.obj_toks[0].low == "that" and c.lemma in _COGNITION:
+            return None  # "I learnt that my happiness matters": a realisation, not an occurrence
+        if c.lemma == "have" and _head(c.obj_toks) in _ABSTRACT:
+            return None  # "I have a few plans": intentions, not an occurrence
+        if c.obj_toks and _empty_head(c.obj_toks):
+            return None  # "made it to show …", "had a lot of things happening": no thing named
         if not intransitive and (not c.obj_toks or not _has_content(c.obj_toks)):
             return None  # "Maya flew in on Wednesday" is complete without an object; "bought it" is not
         obj = _join(c.obj_toks)
+        verb = c.verb
+        if intransitive and not obj and len(vw) > 1 and vw[-1].endswith("ing"):
+            verb, obj = " ".join(vw[:-1]), vw[-1]  # "started painting": the activity is what was started
         if obj and span is not None and span.text and not (obj.startswith(span.text) and _names_a_day(c.obj_toks[0])):
             obj = obj.replace(span.text, "").strip(" ,")  # never keep the time phrase inside the object
             if not obj:
                 return None
+        if c.modal:
+            return None  # "we could do a family outing this summer": an option, not a plan
         expr = None
         if span is not None and c.mood in ("present", "future", "irrealis") and _clock_only(span):
             span = None  # "We land at Haneda at 6am": a time of day, not a date
@@ -770,7 +857,7 @@ class RuleExtractor:
             start, end, gran, source, expr = span.start, span.end, span.granularity, "rule", span.text
         elif c.mood in ("irrealis", "future", "habit"):
             return None  # a wish, an option, an undated plan or a habit is no dated occurrence
-        elif c.mood == "present" and (c.subject != turn.speaker or _generic(c)):
+        elif c.mood == "present" and (c.subject != turn.speaker or _generic(c) or c.conditional):
             return None  # "we all have different paths": a generic statement, not the speaker's fact
         elif c.mood == "now":
             (start, end, gran), source, expr = said_day(turn.t_conv), "rule", c.cue
@@ -783,7 +870,7 @@ class RuleExtractor:
             session_id=session.session_id,
             source_turn_ids=[turn.turn_id],
             subject=c.subject,
-            verb=c.verb,
+            verb=verb,
             object=obj,
             time_expression=expr,
             start=start,
@@ -794,8 +881,19 @@ class RuleExtractor:
             evidence=sentence.strip()[:400],
             extractor=NAME,
         )
-        e.aliases = clean_aliases(_aliases(c, obj), e)
+        shifted = verb != c.verb  # "started | painting": the activity's own word is the alias
+        e.aliases = clean_aliases([c.lemma, *category_aliases(verb, obj)] if shifted else _aliases(c, obj), e)
         return e
+
+    def _resolve(self, e: Event, antecedent: str | None) -> None:
+        """ "I've had him for 3 years" after "Biscuit started limping …": an alias that names him."""
+        if not antecedent:
+            return
+        # "her" only as an object ("gave her", "with her"), not as "her birthday"
+        m = re.search(r"\b(?:him|them)\b|\bher\b(?!\s+[a-z])", e.object)
+        if m and antecedent not in e.object:
+            resolved = e.object[: m.start()] + antecedent + e.object[m.end() :]
+            e.aliases = clean_aliases([*e.aliases, resolved], e)
 
 
 # -- mood ---------------------------------------------------------------------------------------------
@@ -817,9 +915,10 @@ def _with_mood(c: Clause, aux: list[str], advs: list[str], main: Tok, toks: list
         c.mood = "habit"
     elif any(w in L.IRREALIS_MODALS or w in L.IRREALIS_CONTROL for w in aux):
         c.mood = "irrealis"
+        c.modal = any(w in L.IRREALIS_MODALS for w in aux)
     elif any(w in L.FUTURE for w in aux):
         c.mood = "future"
-    elif "just" in advs and (_is_past(main.low) or finite == "has"):
+    elif "just" in advs and (_is_past(main.low) or finite == "has") and not c.verb.endswith(" to"):
         c.mood, c.cue = "now", "just"
     elif finite == "is" and main.low.endswith("ing") and lemma(main.low) in _FUTURATE:
         c.mood = "future"  # "I'm moving to Vermont", "we're going camping": a plan, dated only by a time phrase
@@ -878,12 +977,17 @@ def _clock_only(sp) -> bool:
     )
 
 
+_TAGS = {"any", "tips", "ideas", "thoughts", "suggestions", "advice", "right", "yes", "no", "correct", "ok", "okay"}
+_TAGS |= {"huh", "eh", "true", "agreed", "yeah", "wdyt", "anyone"}
+
+
 def _tag_question(sentence: str) -> bool:
     """A statement with a short question after its last comma ("…, any tips?", "…, right?")."""
     if "," not in sentence:
         return False
     head, tail = sentence.rsplit(",", 1)
-    return len(tail.split()) <= 3 and sentence_kind(head + ".") == "statement"
+    words = tail.lower().strip(" ?!").split()
+    return 0 < len(words) <= 3 and words[0] in _TAGS and sentence_kind(head + ".") == "statement"
 
 
 def _negated(toks: list[Tok]) -> bool:
@@ -985,6 +1089,36 @@ def _content(t: Tok) -> bool:
     )
 
 
+_PLACEHOLDERS = {"something", "anything", "everything", "nothing", "stuff", "things", "someone", "somebody"}
+_NUMBERS = {"one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "several", "both"}
+_QUANTITY = {"such", "lot", "lots", "bunch", "couple", "few", "of", "other", "some", "any", "all", "kind", "sort"}
+
+
+_COGNITION = {"learn", "realize", "realise", "notice", "discover", "find", "read", "hear", "see", "show", "mean", "say"}
+_ABSTRACT = {"plan", "plans", "idea", "ideas", "goal", "goals", "dream", "dreams", "thought", "thoughts", "feeling"}
+_ABSTRACT |= {"feelings", "hope", "hopes", "doubt", "doubts", "question", "questions", "concern", "concerns"}
+
+
+def _head(toks: list[Tok]) -> str:
+    k = 0
+    while k < len(toks) and (toks[k].low in L.DETERMINERS or toks[k].low in _QUANTITY or toks[k].low in _NUMBERS):
+        k += 1
+    return toks[k].low if k < len(toks) else ""
+
+
+def _empty_head(toks: list[Tok]) -> bool:
+    """The object's head is a pronoun or a placeholder: "it to show …", "a lot of things", "some
+    other stuff" (a person pronoun before more words stays: "took him to the vet")."""
+    if toks[0].low in ("it", "that", "this", "these", "those") and len(toks) > 1:
+        return toks[1].low in L.PREPOSITIONS or toks[1].low in L.ADVERBS
+    if toks[0].low in _PLACEHOLDERS:
+        return True
+    k = 0
+    while k < len(toks) and (toks[k].low in L.DETERMINERS or toks[k].low in _QUANTITY or toks[k].low in _NUMBERS):
+        k += 1
+    return k > 0 and k < len(toks) and toks[k].low in L.EMPTY_OBJECT
+
+
 def _has_content(toks: list[Tok]) -> bool:
     """An object says what: at least one word that is not a pronoun, number or filler."""
     return any(_content(t) for t in toks)
@@ -1007,7 +1141,24 @@ _CATEGORY_WORDS = {w for _, _, nouns in L.CATEGORIES for n in nouns for w in n.s
 _INTENSIFIERS = {"so", "very", "really", "pretty", "super", "too", "quite", "kinda", "sorta", "such"}
 _THIRD_PERSON = {"he", "she", "they", "it"}
 _SUBJ_PRONOUNS = {"i", "we", "he", "she", "they", "you", "it"}
-_NEW_SUBJECT = {"I", "we", "We", "he", "He", "she", "She", "they", "They", "you", "my", "My", "our", "his", "their"}
+_NEW_SUBJECT = {
+    "I",
+    "we",
+    "We",
+    "he",
+    "He",
+    "she",
+    "She",
+    "they",
+    "They",
+    "you",
+    "my",
+    "My",
+    "our",
+    "his",
+    "their",
+    "it",
+}
 
 
 def _segments(toks: list[Tok], sp=None) -> list[list[Tok]]:
@@ -1097,7 +1248,9 @@ def _aliases(c: Clause, obj: str) -> list[str]:
     main_at = max((i for i, w in enumerate(vw) if lemma(w) == c.lemma), default=0)
     tail = [w for w in vw[main_at + 1 :] if w in L.PARTICLES or w in L.PREPOSITIONS]
     out = [" ".join([lem, *tail, core])]
-    out += category_aliases(c.verb, obj)
+    if c.mood != "irrealis":  # a count of hikes must not find a hike only wished for
+        about = f"{obj} {c.subject}" if c.subject.startswith("the ") else obj  # "the dentist put on a crown"
+        out += category_aliases(c.verb, about)
     if core and core.lower() != obj.lower():
         out.append(core)
     nominal = L.NOMINAL.get(lem)

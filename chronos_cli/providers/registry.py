@@ -133,6 +133,7 @@ def llm_for(settings: Settings, name: str, *, extra: dict | None = None) -> LLM:
     return LiteLLMClient(
         name,
         api_base=settings.api_base,
+        api_key=local_server_key(name, settings.api_base),
         cache=ResponseCache(app_dir() / "cache" / "llm"),
         usage=Usage(),
         extra=extra,
@@ -140,6 +141,17 @@ def llm_for(settings: Settings, name: str, *, extra: dict | None = None) -> LLM:
         num_retries=settings.llm_retries,
         retry_base_delay=settings.retry_base_delay,
     )
+
+
+def local_server_key(name: str, api_base: str | None) -> str | None:
+    """A placeholder key for an ``openai/<model>`` on a local OpenAI-compatible server (llama.cpp,
+    vLLM) when no OPENAI_API_KEY is set: those servers need none, but the OpenAI SDK refuses to
+    send a request without one. Any other case: None (the provider's own variable is read)."""
+    import os
+
+    if api_base and name.startswith("openai/") and not os.environ.get("OPENAI_API_KEY"):
+        return "no-key-needed"
+    return None
 
 
 def embedder_for(settings: Settings, name: str | None = None) -> Embedder:

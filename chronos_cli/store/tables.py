@@ -1,4 +1,4 @@
-"""The two calendars as LanceDB tables: ``turns`` and ``events`` (DESIGN §3), plus
+"""The two calendars as LanceDB tables: ``turns`` and ``events``, plus
 ``sessions`` (what has been indexed, written last as a commit marker) and ``meta``
 (which embedding model the vectors come from, and the schema version).
 
@@ -25,8 +25,10 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-# Lance logs index-build chatter ("partition N is empty") to stderr; it reads this once, at import
+# Lance logs index-build chatter ("partition N is empty") and retried commit races to stderr;
+# it reads these once, at import
 os.environ.setdefault("LANCE_LOG", "error")
+os.environ.setdefault("LANCEDB_LOG", "error")
 
 import lancedb  # noqa: E402
 import numpy as np
@@ -58,11 +60,14 @@ ANN_REFINE_FACTOR = 4
 # upgraded when it is opened (``Store.upgrade``):
 #   1  the first release (its meta has no schema_version)
 #   2  events gain ``kind``; an event with no time cue is undated (start null, granularity
-#      "undated", end = the end of the day it was said) instead of dated on that day
+#      "undated", end = the end of the day it was said) instead of dated on that day; each
+#      table's key column is its (unenforced) primary key, so that Lance sees two writers
+#      inserting the same row at once as a commit conflict instead of writing it twice
 SCHEMA_VERSION = 2
 LOCK_FILE = ".chronos-write.lock"  # inside a local database's folder
 COMMIT_RETRIES = 8
 _CONFLICT = re.compile(r"commit conflict|write contention|preempted by concurrent", re.IGNORECASE)
+_DENIED = re.compile(r"permission denied|read-only|access denied|forbidden", re.IGNORECASE)
 NAMESPACE_RE = re.compile(r"^[A-Za-z0-9_.:/@+\-]{1,200}$")
 
 
@@ -116,7 +121,7 @@ def event_embed_text(text: str, aliases: Sequence[str], start: datetime | None, 
 def _turns_schema(dim: int) -> pa.Schema:
     return pa.schema(
         [
-            pa.field("key", pa.string()),
+            pa.field("key", pa.string(), nullable=False),
             pa.field("namespace", pa.string()),
             pa.field("session_id", pa.string()),
             pa.field("session_key", pa.string()),
@@ -138,7 +143,7 @@ def _turns_schema(dim: int) -> pa.Schema:
 def _events_schema(dim: int) -> pa.Schema:
     return pa.schema(
         [
-            pa.field("event_id", pa.string()),
+            pa.field("event_id", pa.string(), nullable=False),
             pa.field("namespace", pa.string()),
             pa.field("session_id", pa.string()),
             pa.field("session_key", pa.string()),
@@ -165,7 +170,7 @@ def _events_schema(dim: int) -> pa.Schema:
 
 SESSIONS_SCHEMA = pa.schema(
     [
-        pa.field("key", pa.string()),
+        pa.field("key", pa.string(), nullable=False),
         pa.field("namespace", pa.string()),
         pa.field("session_id", pa.string()),
         pa.field("title", pa.string()),
@@ -177,7 +182,9 @@ SESSIONS_SCHEMA = pa.schema(
     ]
 )
 
-META_SCHEMA = pa.schema([pa.field("key", pa.string()), pa.field("value", pa.string())])
+META_SCHEMA = pa.schema([pa.field("key", pa.string(), nullable=False), pa.field("value", pa.string())])
+PRIMARY_KEYS = {TURNS: "key", EVENTS: "event_id", SESSIONS: "key", META: "key"}
+_PK_META = b"lance-schema:unenforced-primary-key:position"
 
 
 class Store:
@@ -216,9 +223,24 @@ class Store:
     def _ensure(self, name: str, schema: pa.Schema):
         t = self.table(name)
         if t is None:
-            t = self._commit(lambda: self.db.create_table(name, schema=schema, exist_ok=True))
-            self._tables[name] = t
+            self._tables[name] = self._commit(lambda: self.db.create_table(name, schema=schema, exist_ok=True))
+            self._set_primary_key(name)
+            t = self.table(name)
         return t
+
+    def _set_primary_key(self, name: str) -> None:
+        """Make the table's key column its primary key (before the first write: see SCHEMA_VERSION 2)."""
+        key = PRIMARY_KEYS[name]
+        field = self.table(name).schema.field(key)
+        if field.nullable:
+            self._commit(lambda: self.table(name).alter_columns({"path": key, "nullable": False}))
+        if _PK_META in (field.metadata or {}):
+            return
+        try:
+            self._commit(lambda: self.table(name).set_unenforced_primary_key(key))
+        except ValueError as e:  # another writer set it first
+            if "already set" not in str(e):
+                raise
 
     def exists(self) -> bool:
         return TURNS in self._names()
@@ -266,13 +288,13 @@ class Store:
             )
         try:
             self.upgrade(wait=False)
-        except StoreError as e:
-            self.upgrade_error = str(e)
+        except Exception as e:  # noqa: BLE001 - a reader goes on with the old layout; `index` reports it
+            self.upgrade_error = str(e).splitlines()[0] if str(e) else type(e).__name__
 
     def upgrade(self, *, wait: bool = True, on_wait: Callable[[str], None] | None = None) -> bool:
         """Bring an older database to ``SCHEMA_VERSION`` in place; False when it is not needed
-        (or, with ``wait=False``, when another command holds the write lock). Each step is a
-        keyed rewrite, so an upgrade cut short is finished by the next open."""
+        (or, with ``wait=False``, when another command holds the write lock). Every step can be
+        repeated, and the version is written last: an upgrade cut short is finished by the next open."""
         with self.writer(on_wait=on_wait, wait=wait) as held:
             version = self.schema_version()
             if not held or version is None or version >= SCHEMA_VERSION:
@@ -284,6 +306,9 @@ class Store:
             return True
 
     def _upgrade_v2(self) -> None:
+        for name in PRIMARY_KEYS:
+            if self.table(name) is not None:
+                self._set_primary_key(name)
         t = self.table(EVENTS)
         if t is None:
             return
@@ -321,6 +346,7 @@ class Store:
             return
         self._lock_depth = 1
         self._tables.clear()  # what another writer committed meanwhile: open the tables again
+        self._ann.clear()
         try:
             yield True
         finally:
@@ -379,7 +405,7 @@ class Store:
                     time.sleep(min(2.0, 0.05 * 2**attempt) * (0.5 + random.random()))
                     self._tables.clear()
                     continue
-                if isinstance(e, PermissionError) or re.search(r"permission denied|read-only", msg, re.I):
+                if isinstance(e, PermissionError) or _DENIED.search(msg):
                     raise StoreError(f"cannot write to the database {self.uri}: {msg.splitlines()[0][:300]}") from None
                 raise
         raise AssertionError("unreachable")
@@ -591,6 +617,7 @@ class Store:
         )
         data = data.select(schema.names).cast(schema)
         self._tables[name] = self._commit(lambda: self.db.create_table(name, data=data, mode="overwrite"))
+        self._set_primary_key(name)
         self._ann.pop(name, None)  # the overwrite dropped its indexes
         return data.num_rows
 

@@ -42,6 +42,8 @@ def quarter_of(y: int, q: int) -> tuple[date, date]:
 
 def shift(dt: datetime, unit: str, n: float) -> datetime:
     """dt moved by n units; months/years clamp to the month's last day (Feb 29 → Feb 28)."""
+    if unit == "second":
+        return dt + timedelta(seconds=n)
     if unit == "minute":
         return dt + timedelta(minutes=n)
     if unit == "hour":
@@ -52,12 +54,10 @@ def shift(dt: datetime, unit: str, n: float) -> datetime:
         return dt + timedelta(days=7 * n)
     if unit == "fortnight":
         return dt + timedelta(days=14 * n)
-    if unit == "month":
-        return add_months(dt, int(n))
-    if unit == "year":
-        return add_months(dt, 12 * int(n))
-    if unit == "decade":
-        return add_months(dt, 120 * int(n))
+    if unit in ("month", "year", "decade"):  # whole months, then any fraction as days
+        months = n * {"month": 1, "year": 12, "decade": 120}[unit]
+        whole = int(months)
+        return add_months(dt, whole) + timedelta(days=(months - whole) * 30.44)
     raise ValueError(unit)
 
 
@@ -68,7 +68,7 @@ _HALF = {"week": 3, "fortnight": 3, "month": 15, "year": 182, "decade": 1826}
 def window(target: datetime, unit: str) -> Res:
     """The unit-sized window around `target`: a day is the day, a week ±3 days, a month
     ±15 days, a year ±182 days, a decade ±5 years; minutes and hours are an instant."""
-    if unit in ("minute", "hour"):
+    if unit in ("second", "minute", "hour"):
         return target, target, "instant"
     d = target.date()
     if unit == "day":
@@ -145,6 +145,7 @@ def unit_range(today: date, unit: str, offset: int) -> tuple[date, date]:
 # Margin on each side of the computed point, by unit: an approximate expression is a window
 # centred on its point, not the whole unit ("about a year ago" is ±2 months, not ±6).
 APPROX_MARGIN = {
+    "second": timedelta(seconds=30),
     "minute": timedelta(minutes=5),
     "hour": timedelta(minutes=30),
     "instant": timedelta(minutes=30),
@@ -160,6 +161,7 @@ APPROX_MARGIN = {
     "decade": timedelta(days=730),
 }
 _UNIT_LEN = {
+    "second": timedelta(seconds=1),
     "minute": timedelta(minutes=1),
     "hour": timedelta(hours=1),
     "day": timedelta(days=1),
@@ -181,7 +183,7 @@ def approx_count_window(now: datetime, unit: str, lo: float, hi: float, sign: in
         a, b = shift(now, unit, sign * hi), shift(now, unit, sign * lo)
         centre = min(a, b) + (max(a, b) - min(a, b)) / 2
     half = max(APPROX_MARGIN[unit], _UNIT_LEN[unit] * (hi * 0.1), _UNIT_LEN[unit] * ((hi - lo) / 2))
-    if unit in ("minute", "hour"):
+    if unit in ("second", "minute", "hour"):
         return centre - half, centre + half, "instant"
     a, b = (centre - half).date(), (centre + half).date()
     return day_start(a), day_end(b), ("fuzzy" if lo != hi else unit)

@@ -16,7 +16,7 @@ from chronos_cli.temporal import lexicon as L
 from chronos_cli.temporal.calendar_math import Res
 
 HW = L.HOUR_WORD
-_CUES = ("at", "by", "around", "about", "until", "till", "from", "before", "after", "to", "and")
+_CUES = ("at", "by", "around", "about", "until", "till", "from", "between", "before", "after", "to", "and")
 _CUE_LB = "(?:" + "|".join(f"(?<=\\b{c} )" for c in _CUES) + "|(?<=@)|(?<=@ ))"
 
 # One regex, named groups per form (the resolver reads whichever matched).
@@ -26,11 +26,12 @@ CLOCK = (
     r"(?:(?P<h>1[0-2]|0?[1-9])(?::(?P<mi>[0-5]\d))?\s*(?P<ap>[ap])(?:\.\s?m\.|\s?m\b)"
     r"|(?<![\d:.])(?P<h24>[01]\d|2[0-3]):(?P<mi24>[0-5]\d)(?![\d:]|\.\d)"
     rf"|{_CUE_LB}(?P<h1>[1-9]):(?P<mi1>[0-5]\d)(?![\d:]|\.\d)"
-    r"|\b(?P<noon>noon|midnight|midday)\b(?!\s+(?:snack|sun|blue|madness|oil)\b)"
+    r"|\b(?P<noon>noon|midnight|mid-?day)\b(?!\s+(?:snack|sun|blue|madness|oil)\b)"
     rf"|(?P<hw>{HW}|1[0-2]|[1-9])\s+o'?clock\b"
-    rf"|(?P<frac>half|(?:a\s+)?quarter)\s+(?P<rel>past|after|to|till|of)\s+(?P<hf>{HW}|1[0-2]|[1-9])\b"
+    rf"|(?P<frac>half|(?:a\s+)?quarter)\s+(?P<rel>past|after|to|till|of)\s+(?P<hf>{HW}|1[0-2]|[1-9]|noon|midnight)\b"
     rf"|(?P<hp>{HW}|1[0-2]|[1-9])(?::(?P<mip>[0-5]\d))?\s+(?:in\s+the\s+(?P<part>morning|afternoon|evening)|at\s+(?P<night>night))\b"
-    r"|(?<=\bat )(?P<hb>1[0-2]|[1-9])(?=\s*(?:[.!?;,)]|$)|\s+(?:tonight|today|tomorrow|sharp|on|this|next)\b))"
+    r"|(?<=\bat )(?P<hb>1[0-2]|[1-9])(?=\s*(?:[.!?;,)]|$)|\s+(?:tonight|today|tomorrow|sharp|on|this|next)\b)"
+    r"|(?:(?<=\bfrom )|(?<=\bbetween ))(?P<hr>1[0-2]|[1-9])(?=\s*(?:-|–|to|till|until|and)\s*(?:\d|noon|midnight)))"
 )
 
 
@@ -50,18 +51,22 @@ def parse(m) -> tuple[int, int, bool, str | None]:
     if m["hw"]:
         return L.hour_num(m["hw"]), 0, False, None
     if m["frac"]:
-        h = L.hour_num(m["hf"])
+        hf = m["hf"].lower()
+        fixed = hf in ("noon", "midnight")
+        h = {"noon": 12, "midnight": 24}.get(hf) or L.hour_num(hf)
         mi = 30 if m["frac"].lower() == "half" else 15
         if m["rel"].lower() in ("to", "till", "of"):
-            h, mi = (h - 1) % 12 or 12, 60 - mi
-        return h, mi, False, None
+            h, mi = h - 1, 60 - mi
+            if not fixed:
+                h = h % 12 or 12
+        return h % 24, mi, fixed, None
     if m["hp"]:
         h = L.hour_num(m["hp"]) % 12
         part = "night" if m["night"] else m["part"].lower()
         if part in ("afternoon", "evening") or (part == "night" and h >= 6):
             h += 12
         return h, int(m["mip"] or 0), True, part
-    return int(m["hb"]), 0, False, None
+    return int(m["hb"] or m["hr"]), 0, False, None
 
 
 def _cands(h: int, fixed: bool) -> list[int]:
@@ -108,9 +113,13 @@ _HABITUAL = re.compile(
 )
 
 
+def habitual(ctx, pos: int) -> bool:
+    s, e = ctx.sentence_span(pos)
+    return _HABITUAL.search(ctx.text, s, e) is not None
+
+
 def r_clock(m, ctx) -> Res | None:
-    s, e = ctx.sentence_span(m.start())
-    if _HABITUAL.search(ctx.text, s, e):
+    if habitual(ctx, m.start()):
         return None
     h, mi, fixed, _ = parse(m)
     t = ctx.tense(m.start())

@@ -85,14 +85,14 @@ def direction(ctx, pos: int, default: str = "past") -> str:
 
 _UNITW = r"(?:week|month|year|quarter|decade)"
 PERIOD = (
-    rf"(?:(?:this|next|last|the|coming|previous|following|current)\s+{_UNITW}\b"
+    rf"(?:(?:(?:this|next|last|the|coming|previous|following|current)\s+)?{_UNITW}\b"
     rf"|(?:{MF}|{L.MONTH_ABBR_CUED}\.?)(?![a-z])(?:\s+of)?(?:,?\s+(?:{Y}|(?:this|next|last)\s+year\b))?"
     rf"|(?:19|20)\d{{2}}(?![\d%])"
     rf"|Q[1-4](?:\s+(?:of\s+)?{Y})?\b"
     rf"|{S}\b(?:\s+(?:of\s+)?{Y})?)"
 )
 _P_RX = re.compile(
-    rf"(?P<mod>this|next|last|the|coming|previous|following|current)\s+(?P<unit>{_UNITW})"
+    rf"(?:(?P<mod>this|next|last|the|coming|previous|following|current)\s+)?(?P<unit>{_UNITW})"
     rf"|(?P<mon>{MF}|{L.MONTH_ABBR_CUED})\.?(?:\s+of)?(?:,?\s+(?:(?P<my>{Y})|(?P<mrel>this|next|last)\s+year))?"
     rf"|(?P<y>(?:19|20)\d{{2}})"
     rf"|Q(?P<q>[1-4])(?:\s+(?:of\s+)?(?P<qy>{Y}))?"
@@ -125,7 +125,7 @@ def period(ctx, text: str, pos: int) -> Sub | None:
         return None
     today = ctx.today
     if m["unit"]:
-        unit, mod = m["unit"].lower(), m["mod"].lower()
+        unit, mod = m["unit"].lower(), (m["mod"] or "the").lower()
         a, b = unit_range(today, unit, MOD_OFFSET[mod])
         roll = (lambda k: unit_range(today, unit, k)) if mod == "the" else None
         return Sub(a, b, unit, roll)
@@ -176,11 +176,8 @@ def _fmt(a: date, b: date) -> str:
 
 # --- ANNUAL --------------------------------------------------------------------------------
 
-ANNUAL = L.alts(
-    [a for a, _ in H.ALIASES]
-    + [m + rf"(?:\s+(?:the\s+)?{L.DAY_NUM})?" for m in (*L.MONTHS, "(?-i:May)") if m != "may"]
-    + ["spring", "summer", "fall", "autumn", "winter"]
-)
+# one copy of each sub-pattern: the composed regexes that use ANNUAL stay quick to compile
+ANNUAL = rf"(?:{HOL}|{MF}(?:\s+(?:the\s+)?{L.DAY_NUM})?|{S})"
 _MD_RX = re.compile(rf"(?P<mon>{MF})\s+(?:the\s+)?(?P<d>{L.DAY_NUM})$", F)
 _MON_RX = re.compile(rf"(?:{MF})$", F)
 _SEASON_RX = re.compile(rf"(?:{S})$", F)
@@ -318,26 +315,25 @@ _NEGATED_PERFECT = re.compile(r"\b(?:haven'?t|hasn'?t|have\s+not|has\s+not|never
 def r_annual_shift(m, ctx) -> Res | None:
     """Christmas 2 years ago / June in two years / Black Friday of this year / Thanksgiving
     last year / last year's Christmas / the Christmas before last."""
-    base = m["b"] or m["b4"] or m["b5"]
+    if not (m["mod"] or m["mod2"] or m["mod3"] or m["n"] or m["bl"]):
+        return None
+    base = m["b"]
     fn, g, label = annual_fn(ctx, base)
     today = ctx.today
     if m["mod"] or m["mod2"] or m["mod3"]:
         mod = (m["mod"] or m["mod2"] or m["mod3"]).lower()
         y = today.year + MOD_OFFSET[mod]
         how = f"{mod} year"
-    elif m["ago"]:
-        lo, hi = L.parse_count(m["ago"])
-        if lo != hi:
-            return None
-        y, how = today.year - int(lo), f"{m['ago']} years ago"
-    elif m["inn"] or m["fromnow"]:
-        n = m["inn"] or m["fromnow"]
-        if _NEGATED_PERFECT.search(ctx.sentence_before(m.start())):
-            return None  # "haven't had Christmas at home in two years": a gap, not a date
-        lo, hi = L.parse_count(n)
-        if lo != hi:
-            return None
-        y, how = today.year + int(lo), f"in {n} years"
+    elif m["n"]:
+        lo, hi = L.parse_count(m["n"])
+        if lo != hi or not (m["ago"] or m["inn"] or m["fromnow"]):
+            return None  # "Christmas 2 years" alone says nothing
+        if m["ago"]:
+            y, how = today.year - int(lo), f"{m['n']} years ago"
+        else:
+            if _NEGATED_PERFECT.search(ctx.sentence_before(m.start())):
+                return None  # "haven't had Christmas at home in two years": a gap, not a date
+            y, how = today.year + int(lo), f"in {m['n']} years"
     else:  # "the Christmas before last" / "the Easter after next"
         last = m["bl"].lower() == "before last"
         a, _ = pick_annual(fn, today, "last" if last else "next")

@@ -1,5 +1,5 @@
 """ISO date bounds typed by a person or a model (``--since``/``--until``, the agent's tool
-arguments): one rule for both — a bare date covers the whole day (DESIGN §3: inclusive,
+arguments): one rule for both — a bare date covers the whole day (inclusive,
 local wall time)."""
 
 from __future__ import annotations

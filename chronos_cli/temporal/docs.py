@@ -29,7 +29,8 @@ example below is checked by the test suite.
   a Sunday is a week ago); "this Weekday" is that day of the current Monday-week.
 - **Tense** of the sentence decides bare weekdays, months, seasons, quarters, holidays,
   clock times and dates without a year. Future cues: will, 'll, going to, gonna, plan to,
-  hope to, want to, can't wait, looking forward, upcoming, tomorrow, soon, scheduled.
+  hope to, want to, can't wait, looking forward, upcoming, tomorrow, soon, scheduled, might,
+  should (not "should have").
   Past cues: was, were, did, had, went, ago, yesterday, irregular past forms and -ed verbs
   (adjectives like "excited", "tired", "married" excepted). Future cues win over past
   ones. With neither, a present-tense verb (is, are, am, have, has, let's, starts, works…)

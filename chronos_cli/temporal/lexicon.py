@@ -93,26 +93,37 @@ NUMBER_WORDS = {
     "thousand": 1000,
     "a thousand": 1000,
     "half a": 0.5,
+    "half an": 0.5,
 }
 _UNITS_1 = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine"]
 for _t in ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"):
     for _u in _UNITS_1:
-        NUMBER_WORDS[f"{_t}-{_u}"] = NUMBER_WORDS[f"{_t} {_u}"] = NUMBER_WORDS[_t] + NUMBER_WORDS[_u]
+        NUMBER_WORDS[f"{_t} {_u}"] = NUMBER_WORDS[_t] + NUMBER_WORDS[_u]
 # Vague counts are (low, high) ranges: "a few days ago" is a window, not a day.
 FUZZY_COUNTS = {"couple": (2, 2), "few": (2, 4), "several": (3, 7)}
 
-_num_words = sorted((k.replace(" ", r"\s+") for k in NUMBER_WORDS if k not in ("a", "an")), key=len, reverse=True)
+_TENS = ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
+# compounds ("twenty-one") as tens + optional unit, so the regex stays small (fast to compile)
+_num_words = [alts(list(_TENS)) + r"(?:[-\s]" + alts(_UNITS_1) + ")?"] + sorted(
+    (k.replace(" ", r"\s+") for k in NUMBER_WORDS if k not in ("a", "an") and not k.startswith(_TENS)),
+    key=len,
+    reverse=True,
+)
 # COUNT: digits (any size: "5000 years ago" is read, then found to be before year 1), a
 # number word, "a"/"an", or a vague count ("a couple of", "a few", "several").
-COUNT = alts(
+_COUNT1 = alts(
     [r"\d{1,3}(?:,\d{3})+", r"\d+", r"a\s+couple(?:\s+of)?", r"a\s+few", *_num_words]
     + [r"couple(?:\s+of)?", "few", "several", "an?"]
 )
+COUNT = _COUNT1 + r"(?:\s+and\s+a\s+half)?"  # "two and a half years"
 
 
 def parse_count(s: str) -> tuple[float, float]:
     """'three' -> (3, 3); 'a few' -> (2, 4); '1,000' -> (1000, 1000)."""
-    s = " ".join(s.lower().split()).replace(",", "")
+    s = " ".join(s.lower().replace("-", " ").split()).replace(",", "")
+    if s.endswith(" and a half"):
+        lo, hi = parse_count(s[: -len(" and a half")])
+        return lo + 0.5, hi + 0.5
     if s.isdigit():
         n = int(s)
         return n, n
@@ -126,7 +137,8 @@ def parse_count(s: str) -> tuple[float, float]:
 
 UNIT = (
     alts(
-        ["minute", "min", "hour", "hr", "day", "night", "weekend", "week", "fortnight", "month", "year", "yr", "decade"]
+        ["second", "sec", "minute", "min", "hour", "hr", "day", "night", "weekend", "week", "fortnight", "month"]
+        + ["year", "yr", "decade"]
     )
     + "s?"
 )
@@ -134,7 +146,7 @@ UNIT = (
 
 def norm_unit(u: str) -> str:
     u = u.lower().rstrip("s")
-    return {"min": "minute", "hr": "hour", "yr": "year", "night": "day"}.get(u, u)
+    return {"sec": "second", "min": "minute", "hr": "hour", "yr": "year", "night": "day"}.get(u, u)
 
 
 # --- months and weekdays -----------------------------------------------------------------

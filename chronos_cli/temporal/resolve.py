@@ -40,7 +40,7 @@ _PRECHECK = re.compile(
 _FUTURE = re.compile(
     r"\b(?:will|shall|gonna|going\s+to|plan(?:s|ning)?\s+to|planning|hop(?:e|ing)\s+to|want\s+to|wanna"
     r"|would\s+like|intend|can'?t\s+wait|cannot\s+wait|look(?:ing)?\s+forward|upcoming|coming\s+up"
-    r"|tomorrow|soon|about\s+to|scheduled|won'?t|(?:might|could|should)(?!\s+(?:have|'ve)\b))\b|'ll\b",
+    r"|tomorrow|soon|about\s+to|scheduled|won'?t|(?:might|should)(?!\s+(?:have|'ve)\b))\b|'ll\b",
     F,
 )
 _PAST_ED_EXCEPT = (
@@ -284,6 +284,7 @@ def _show(res) -> str:
 
 _CLOCK_BEFORE_DAY = re.compile(r"^\s*,?\s*(?:on\s+(?:the\s+)?)?$", F)
 _CLOCK_AFTER_DAY = re.compile(r"^\s*,?\s*(?:at|@|around|about|by)?\s*$", F)
+_LOOSE_BEFORE = re.compile(r"(?<![\d:.])(?P<h>1[0-2]|[1-9]):(?P<mi>[0-5]\d)\s*,?\s*(?:on\s+)?$", F)
 _LOOSE_AT = re.compile(r"^,?\s+(?:at\s+|@\s*)(?P<h>1[0-2]|[1-9])(?::(?P<mi>[0-5]\d))?(?![\d:%]|\.\d)", F)
 _DAYISH = ("day", "part_of_day")
 
@@ -328,6 +329,13 @@ def _attach_clocks(spans: list[TimeSpan], clocks: dict, work: str, text: str) ->
                 i += 2
                 continue
         if a.granularity in _DAYISH and a.start_char not in clocks:
+            prev_end = out[-1].end_char if out else 0
+            lb = _LOOSE_BEFORE.search(work, max(prev_end, a.start_char - 12), a.start_char)
+            if lb:
+                t = _on_day(a, int(lb["h"]), int(lb["mi"]), False)
+                out.append(_attach(a, text[lb.start() : lb.end()].strip(" ,"), t, lb.start(), a.end_char, text, []))
+                i += 1
+                continue
             lm = _LOOSE_AT.match(work[a.end_char : a.end_char + 12])
             if lm and (b is None or b.start_char >= a.end_char + lm.end()):
                 t = _on_day(a, int(lm["h"]), int(lm["mi"] or 0), False)
@@ -400,7 +408,26 @@ _SINCE_PREFIX = re.compile(r"\b(?:ever\s+)?since\s+(?:the\s+)?$", F)
 _UNTIL_PREFIX = re.compile(r"\b(?:(?:up\s+)?until|till|'til|through|thru|up\s+to)\s+(?:the\s+)?$", F)
 
 
-def _merge_range(a: TimeSpan, b: TimeSpan, work: str, text: str) -> TimeSpan | None:
+def _clock_pair(a: TimeSpan, b: TimeSpan, clocks: dict) -> tuple[datetime, datetime] | None:
+    """Two ends of a range of which at least one is a bare clock time: the bare one takes the
+    other's day ("between 9:30 and 11:00 on Thursday"), and an hour without am/pm the half of
+    the day that keeps it before the end ("from 3 to 4 pm")."""
+    bare_a, bare_b = a.rule == "clock", b.rule == "clock"
+    if not (bare_a or bare_b) or a.granularity != "instant" or b.granularity != "instant":
+        return None
+    s, e = a.start, b.start
+    if bare_a and not bare_b:
+        s = datetime.combine(e.date(), s.time())
+    else:
+        e = datetime.combine(s.date(), e.time())
+    h, mi, fixed = clocks.get(a.start_char, (s.hour, s.minute, True)) if bare_a else (s.hour, s.minute, True)
+    if not fixed:  # 3 → 15:00 when the end is 4 pm
+        opts = [x for x in C._cands(h, False) if x * 60 + mi <= e.hour * 60 + e.minute] or C._cands(h, False)
+        s = s.replace(hour=opts[-1], minute=mi)
+    return s, e
+
+
+def _merge_range(a: TimeSpan, b: TimeSpan, work: str, text: str, clocks: dict) -> TimeSpan | None:
     """'from A to B' / 'between A and B' / 'A – B' → one span."""
     between = work[a.end_char : b.start_char]
     prefix = _RANGE_PREFIX.search(work, max(0, a.start_char - 20), a.start_char)
@@ -411,6 +438,10 @@ def _merge_range(a: TimeSpan, b: TimeSpan, work: str, text: str) -> TimeSpan | N
     else:
         return None
     b_start, b_end = b.start, b.end
+    pair = _clock_pair(a, b, clocks)
+    if pair is not None:
+        a = a.model_copy(update={"start": pair[0], "end": pair[0]})
+        b_start = b_end = pair[1]
     if b_end < a.start and b.rule in ("weekday", "weekday_rel"):  # "from Monday to Wednesday"
         while b_end < a.start:
             b_start, b_end = b_start + timedelta(days=7), b_end + timedelta(days=7)
@@ -437,10 +468,54 @@ def _merge_range(a: TimeSpan, b: TimeSpan, work: str, text: str) -> TimeSpan | N
         end_char=b.end_char,
         start=min(a.start, b_start),
         end=max(a.end, b_end),
-        granularity="range",
+        granularity="instant" if pair is not None else "range",
         rule="range",
         parts=parts,
     )
+
+
+def _clock_range_on_day(spans: list[TimeSpan], work: str, text: str) -> list[TimeSpan]:
+    """'Thursday from 9am to 11am', 'from 2 to 3pm tomorrow': a range of clock times next to a
+    day is on that day."""
+    out: list[TimeSpan] = []
+    i = 0
+    while i < len(spans):
+        a = spans[i]
+        b = spans[i + 1] if i + 1 < len(spans) else None
+        if b is not None:
+            gap = work[a.end_char : b.start_char]
+            rng, day = (a, b) if a.rule == "range" and a.granularity == "instant" else (b, a)
+            if (
+                rng.rule == "range"
+                and rng.granularity == "instant"
+                and day.granularity in _DAYISH
+                and (_CLOCK_BEFORE_DAY.match(gap) if rng is a else re.match(r"^\s*,?\s*$", gap))
+            ):
+                d = day.start.date()
+                s, e = datetime.combine(d, rng.start.time()), datetime.combine(d, rng.end.time())
+                parts = day.parts + rng.parts
+                out.append(
+                    TimeSpan(
+                        text=text[a.start_char : b.end_char],
+                        start_char=a.start_char,
+                        end_char=b.end_char,
+                        start=s,
+                        end=e,
+                        granularity="instant",
+                        rule="at_time",
+                        parts=parts
+                        + [
+                            Part(
+                                role="modifier", text=rng.text, rule="at_time", value=f"{s:%Y-%m-%d %H:%M} – {e:%H:%M}"
+                            )
+                        ],
+                    )
+                )
+                i += 2
+                continue
+        out.append(a)
+        i += 1
+    return out
 
 
 def _open(span: TimeSpan, work: str, text: str, ctx: Ctx) -> TimeSpan:
@@ -499,10 +574,11 @@ def resolve(
     spans = _approx(spans, work, text)
     out: list[TimeSpan] = []
     for sp in spans:
-        if out and (merged := _merge_range(out[-1], sp, work, text)) is not None:
+        if out and (merged := _merge_range(out[-1], sp, work, text, clocks)) is not None:
             out[-1] = merged
             continue
         out.append(sp)
+    out = _clock_range_on_day(out, work, text)
     return [_open(sp, work, text, ctx) for sp in out]
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from datetime import date, datetime, timedelta
 
+from chronos_cli.temporal import clock as C
 from chronos_cli.temporal import lexicon as L
 from chronos_cli.temporal.calendar_math import (
     Res,
@@ -178,6 +179,14 @@ def r_decade(m, ctx):
     return days(date(y, 1, 1), date(y + 9, 12, 31), "decade")
 
 
+def r_century(m, ctx):
+    if m["c"]:
+        c = int(m["c"])
+        return days(date((c - 1) * 100 + 1, 1, 1), date(c * 100, 12, 31), "range")
+    h = int(m["h"]) * 100
+    return days(date(h, 1, 1), date(h + 99, 12, 31), "range")
+
+
 def r_month_year(m, ctx):
     a, b = month_of(L.year_num(m["y"]), L.month_num(m["mon"]))
     return days(a, b, "month")
@@ -203,7 +212,7 @@ def r_month_bare(m, ctx):
 
 
 def r_unit_rel(m, ctx):
-    unit = m["unit"].lower()
+    unit = m["unit"].lower().replace("-", "")
     mod = m["mod"].lower().split()[-1]
     off = MOD_OFFSET[mod]
     if unit == "weekend" and mod == "past" and ctx.today.weekday() >= 5:
@@ -271,8 +280,11 @@ def r_part_of(m, ctx):
 
 
 def r_earlier_later_this(m, ctx):
-    a, b = unit_range(ctx.today, m["unit"].lower(), 0)
-    if m["which"].lower() == "earlier":
+    unit = m["unit"].lower()
+    if unit == "day":
+        return days(ctx.today)
+    a, b = unit_range(ctx.today, unit, 0)
+    if m["which"] and m["which"].lower() == "earlier":
         return days(a, max(a, ctx.today), "range")
     return days(min(ctx.today, b), b, "range")
 
@@ -393,6 +405,18 @@ def r_alone(m, ctx):
     if m["nth"]:
         cand = nth_of_month(ctx, m.start(), L.day_num(m["nth"]))
         return days(cand) if cand else None
+    if m["yr"]:
+        y = int(m["yr"])
+        return days(date(y, 1, 1), date(y, 12, 31), "year")
+    if m["ch"]:
+        t = C.alone(ctx.now, int(m["ch"]), int(m["cm"]), False, ctx.tense(m.start()))
+        return t, t, "instant"
+    if m["now"]:
+        return ctx.now, ctx.now, "instant"
+    if m["ma"]:
+        a, b = int(m["ma"]), int(m["mb"])
+        mo, d = (b, a) if ctx.dayfirst else (a, b)
+        return _dm(ctx, m.start(), d, mo, None) if 1 <= mo <= 12 else None
     t = ctx.tense(m.start())
     a, b = pick_annual(lambda y: L.season_range(m["s"], y), ctx.today, t if t in ("past", "future") else "this")
     return days(a, b, "season")
@@ -405,8 +429,15 @@ def _vague(n: str) -> bool:
     return any(w in n.lower() for w in L.FUZZY_COUNTS)
 
 
-def _count_or_approx(m, ctx, sign: int) -> Res:
+def _count(m) -> tuple[float, float]:
     lo, hi = L.parse_count(m["n"])
+    if m["andhalf"]:  # "an hour and a half"
+        lo, hi = lo + 0.5, hi + 0.5
+    return lo, hi
+
+
+def _count_or_approx(m, ctx, sign: int) -> Res:
+    lo, hi = _count(m)
     u = L.norm_unit(m["u"])
     if m["approx"] or m["orso"] or _vague(m["n"]):
         if m["approx"] or m["orso"]:
@@ -429,8 +460,10 @@ _NEGATED_PERFECT = re.compile(r"\b(?:haven'?t|hasn'?t|have\s+not|has\s+not|never
 
 
 def r_in_n(m, ctx):
-    lo, hi = L.parse_count(m["n"])
+    lo, hi = _count(m)
     u = L.norm_unit(m["u"])
+    if u == "second" and m["n"].lower() in ("a", "one"):
+        return None  # "back in a second": soon, not a time
     before = ctx.sentence_before(m.start())
     if _NEGATED_PERFECT.search(before):
         # "I haven't seen her in three years": the gap runs from then until now
@@ -441,7 +474,7 @@ def r_in_n(m, ctx):
 
 def r_from_now(m, ctx):
     if m["ref"].lower() != "now":  # "a week from today/tomorrow": that exact day
-        lo, hi = L.parse_count(m["n"])
+        lo, hi = _count(m)
         if lo != hi:
             return None
         base = ctx.today + timedelta(days=1 if m["ref"].lower() == "tomorrow" else 0)
@@ -478,9 +511,9 @@ def r_duration_since(m, ctx):
 
 
 def r_rolling(m, ctx):
-    n = m["n"]
+    n = m["n"] or m["n3"]
     lo, hi = L.parse_count(n) if n else (1, 1)
-    u = L.norm_unit(m["u"] or m["u2"])
+    u = L.norm_unit(m["u"] or m["u2"] or m["u3"])
     s = shift(ctx.now, u, -hi)
     return day_start(s.date()), day_end(ctx.today), "range"
 
@@ -488,8 +521,11 @@ def r_rolling(m, ctx):
 def r_rolling_future(m, ctx):
     """the next 3 days / the coming weeks / the upcoming two weeks: today to now + N units
     (no number: a few, 2–4)."""
-    lo, hi = L.parse_count(m["n"]) if m["n"] else (2, 4)
-    e = shift(ctx.now, L.norm_unit(m["u"]), hi)
+    if C.habitual(ctx, m.start()):
+        return None  # "it usually fades within a few days": no particular days
+    n = m["n"] or m["n2"]
+    lo, hi = L.parse_count(n) if n else (2, 4)
+    e = shift(ctx.now, L.norm_unit(m["u"] or m["u2"]), hi)
     return day_start(ctx.today), day_end(e.date()), "range"
 
 
@@ -537,6 +573,9 @@ def r_chain_unit(m, ctx):
     after = w in ("after", "next", "following")
     s, e, g = anchor(ctx)
     sd, ed = s.date(), e.date()
+    if unit.rstrip(".") in L.WEEKDAYS or unit.rstrip(".") in L.WEEKDAY_ABBR:  # "the following Monday"
+        wd = L.weekday_num(unit)
+        return days(pick_weekday(ed, wd, "future") if after else pick_weekday(sd, wd, "past"))
     if unit in ("day", "morning", "afternoon", "evening", "night"):
         d = ed + timedelta(days=1) if after else sd - timedelta(days=1)
         return days(d) if unit == "day" else part_span(d, unit)
@@ -626,7 +665,21 @@ def r_holiday(m, ctx):
         )
     ctx.part("base", m["h"], "holiday", f"{label} ({ctx.country} calendar)")
     ctx.part("modifier", m["y"] or m["mod"] or "", "occurrence", f"{_fmt(a, b)} ({why})")
+    if m["wk"]:
+        a, b = holiday_weekend(a, b)
+        ctx.part("modifier", m["wk"].strip(), "holiday_weekend", _fmt(a, b))
+        return days(a, b, "weekend")
     return days(a, b, g)
+
+
+def holiday_weekend(a: date, b: date) -> tuple[date, date]:
+    """'Memorial Day weekend': the holiday with the weekend beside it."""
+    wd = a.weekday()
+    if wd in (0, 1):  # Monday/Tuesday: from the Saturday before
+        return a - timedelta(days=wd + 2), b
+    if wd in (5, 6):  # on the weekend itself
+        return a - timedelta(days=wd - 5), max(b, a + timedelta(days=6 - wd))
+    return a, max(b, a + timedelta(days=6 - wd))  # Wednesday–Friday: through the Sunday after
 
 
 def _fmt(a: date, b: date) -> str:

@@ -22,6 +22,33 @@ from chronos_cli.temporal import resolvers as R
 F = re.I
 
 
+class LazyRegex:
+    """A regex compiled on first use: `chronos time "last Sunday"` compiles the few rules its
+    trigger words reach, not all of them (startup time)."""
+
+    __slots__ = ("pattern", "flags", "_rx")
+
+    def __init__(self, pattern: str, flags: int):
+        self.pattern, self.flags, self._rx = pattern, flags, None
+
+    def _get(self) -> re.Pattern:
+        if self._rx is None:
+            self._rx = re.compile(self.pattern, self.flags)
+        return self._rx
+
+    def finditer(self, *a):
+        return self._get().finditer(*a)
+
+    def match(self, *a):
+        return self._get().match(*a)
+
+    def search(self, *a):
+        return self._get().search(*a)
+
+    def fullmatch(self, *a):
+        return self._get().fullmatch(*a)
+
+
 @dataclass(frozen=True)
 class Rule:
     id: str
@@ -30,7 +57,7 @@ class Rule:
     example: str  # example sentence
     now: str  # example "now" (ISO)
     answer: str  # expected "start – end (granularity)" / "date (granularity)"
-    regex: re.Pattern | None = None
+    regex: LazyRegex | None = None
     resolve: Callable | None = None  # None for post-processing rules (ranges, since, times)
     family: str = "base"
     triggers: frozenset[str] | None = None  # lowercase substrings one of which the text must hold
@@ -82,15 +109,16 @@ _LB_ABBR = (
     )
     + ")"
 )
-# before a bare "the 14th" or "3/14" (no month or year written): a preposition, a weekday, or the text's start
+# before a bare "the 14th" or "3/14" (no month or year written): a preposition or a weekday ("The first half"
+# and "3/4 done" at the start of a text are no dates; a text that is only "the 14th" or "3/14" is: see `alone`)
 _DATE_CUES = ("on", "by", "until", "till", "since", "before", "after", "from", "through", "thru", "due")
-_LB_DATE = "(?:" + "|".join(f"(?<=\\b{p} )" for p in _DATE_CUES) + "|^)"
+_LB_DATE = "(?:" + "|".join(f"(?<=\\b{p} )" for p in _DATE_CUES) + ")"
 _LB_MD = (
     "(?:"
     + "|".join(f"(?<=\\b{p} )" for p in _DATE_CUES)
     + "|"
     + "|".join(f"(?<=\\b{w} )" for w in (*L.WEEKDAYS, "mon", "tue", "wed", "thu", "fri", "sat", "sun"))
-    + "|^)"
+    + ")"
 )
 _NOT_NOUN = (
     r"(?!\s+(?:tree|gift|present|card|costume|candy|decoration|light|song|music|movie|"
@@ -173,7 +201,7 @@ def _R(
         example,
         now,
         answer,
-        re.compile(regex, F),
+        LazyRegex(regex, F),
         resolve,
         family,
         _trig(triggers),
@@ -362,12 +390,15 @@ DATES: list[Rule] = [
     ),
     _R(
         "alone",
-        "a bare month, season, 'the weekend' or 'the Nth' that is the whole text (a heading, a form field)",
-        "as month_bare / season_bare / weekend_bare / on_the_nth",
+        "a bare month, season, year, clock time (4:30), M/D (3/14), 'the weekend', 'the Nth' or 'now' that is the "
+        "whole text (a heading, a form field)",
+        "as month_bare / season_bare / year / clock / weekend_bare / on_the_nth; now = this instant",
         "March",
         "2024-06-10T14:00",
         "2024-03-01 – 2024-03-31 (month)",
-        rf"\A\s*(?:(?P<mon>{MF})|the\s+(?P<wkd>weekend)|the\s+(?P<nth>{L.DAY_ORD})|(?P<s>{S}))\s*[.!?]?\s*\Z",
+        rf"\A\s*(?:(?P<mon>{MF})|the\s+(?P<wkd>week-?end)|the\s+(?P<nth>{L.DAY_ORD})|(?P<s>{S})|(?P<yr>(?:1[0-9]|20)\d\d)"
+        r"|(?P<ch>1[0-2]|0?[1-9]):(?P<cm>[0-5]\d)|(?P<ma>1[0-2]|0?[1-9])/(?P<mb>3[01]|[12]\d|0?[1-9])"
+        r"|(?P<now>(?:right\s+|just\s+)?now))\s*[.!?]?\s*\Z",
         R.r_alone,
     ),
 ]
@@ -380,7 +411,7 @@ PERIODS: list[Rule] = [
         "We ran a 10k last weekend.",
         "2023-05-08T14:00",
         "2023-05-06 – 2023-05-07 (weekend)",
-        r"\b(?P<mod>last|this\s+past|this|next|this\s+coming|coming|current|previous)\s+(?P<unit>week|weekend|month|quarter|year|decade)\b",
+        r"\b(?P<mod>last|this\s+past|this|next|this\s+coming|coming|current|previous)\s+(?P<unit>week-?end|week|month|quarter|year|decade)\b",
         R.r_unit_rel,
         triggers=_UNITS,
     ),
@@ -397,14 +428,14 @@ PERIODS: list[Rule] = [
     ),
     _R(
         "earlier_later_this",
-        "earlier/later this week|month|year",
-        "earlier: from the unit's start to today; later: from today to the unit's end",
+        "earlier/later this week|month|year; the rest of the day/week/month/year",
+        "earlier: from the unit's start to today; later and the rest of: from today to the unit's end",
         "Earlier this month I started a new job.",
         "2023-05-08T14:00",
         "2023-05-01 – 2023-05-08 (range)",
-        r"\b(?P<which>earlier|later)\s+this\s+(?P<unit>week|month|year)\b",
+        r"\b(?:(?P<which>earlier|later)\s+this|the\s+rest\s+of\s+(?:the|this))\s+(?P<unit>day|week|month|year)\b",
         R.r_earlier_later_this,
-        triggers=("this",),
+        triggers=("this", "rest of"),
     ),
     _R(
         "quarter",
@@ -467,7 +498,7 @@ DAYS: list[Rule] = [
         "I went to a LGBTQ support group yesterday.",
         "2023-05-08T14:00",
         "2023-05-07 (day)",
-        rf"\b(?P<w>today|tonight|yesterday|tomorrow)\b(?:\s+(?P<part>{P})\b)?",
+        rf"\b(?P<w>today|tonight|yesterday|tomorrow)\b(?:\s+(?:in\s+the\s+|at\s+)?(?P<part>{P})\b)?",
         R.r_day_word,
         triggers=("today", "tonight", "yesterday", "tomorrow"),
     ),
@@ -522,7 +553,7 @@ DAYS: list[Rule] = [
         "We ran a charity race last Sunday.",
         "2023-05-08T14:00",
         "2023-05-07 (day)",
-        rf"\b(?P<mod>this\s+past|this\s+coming|last|this|next|coming|past)\s+(?P<wd>{WDC})(?:\s+(?P<part>{P})\b)?",
+        rf"\b(?P<mod>this\s+past|this\s+coming|last|this|next|coming|past)\s+(?P<wd>{WDC})(?:\s+(?:in\s+the\s+|at\s+)?(?P<part>{P})\b)?",
         R.r_weekday_rel,
         triggers=_WEEKDAYS,
     ),
@@ -534,7 +565,7 @@ DAYS: list[Rule] = [
         "I'm going to the dentist on Friday.",
         "2023-05-08T14:00",
         "2023-05-12 (day)",
-        rf"(?<!\ba )(?<!\bevery )(?<!\beach )(?<!\bany )(?<!\bper )\b(?P<wd>{L.WEEKDAY_BARE})(?:\s+(?P<part>{P})\b)?",
+        rf"(?<!\ba )(?<!\bevery )(?<!\beach )(?<!\bany )(?<!\bper )\b(?P<wd>{L.WEEKDAY_BARE})(?:\s+(?:in\s+the\s+|at\s+)?(?P<part>{P})\b)?",
         R.r_weekday,
         triggers=_WEEKDAYS,
     ),
@@ -545,7 +576,7 @@ DAYS: list[Rule] = [
         "We went camping over the weekend.",
         "2023-05-08T14:00",
         "2023-05-06 – 2023-05-07 (weekend)",
-        r"(?:(?<=\bover )|(?<=\bon )|(?<=\bduring )|(?<=\bat ))the\s+weekend\b",
+        r"(?:(?<=\bover )|(?<=\bon )|(?<=\bduring )|(?<=\bat ))the\s+week-?end\b",
         R.r_weekend_bare,
         triggers=("weekend",),
     ),
@@ -555,14 +586,15 @@ DAYS: list[Rule] = [
         "a quarter to ten, 3 in the morning, 11 at night, at 8. (bare hour at a sentence end)",
         "that instant today; a sentence about the future moves a passed time to tomorrow, one about the past moves "
         "a time still ahead to yesterday; without am/pm the direction picks h or h+12 (no direction: 1–7 pm, 8–11 am); "
-        "'in 5:45' (a duration) and ratios are not times",
+        "'in 5:45' (a duration) and ratios are not times, nor a clock time in a habitual sentence (usually, always, "
+        "every…)",
         "Let's meet at 7pm.",
         "2024-06-10T14:00",
         "2024-06-10 19:00 (instant)",
         C.CLOCK,
         C.r_clock,
         family="clock",
-        triggers=_DIGITS + ("noon", "midnight", "midday", "clock", "half", "quarter"),
+        triggers=_DIGITS + ("noon", "midnight", "mid", "clock", "half", "quarter"),
     ),
 ]
 
@@ -617,11 +649,11 @@ COMPOSED: list[Rule] = [
         "Christmas 2 years ago was the best one.",
         "2024-06-10T14:00",
         "2022-12-25 (day)",
-        rf"\b(?:(?P<b>{ANNUAL})\s+(?:(?:of\s+(?P<mod>this|next|last)|(?P<mod2>next|last))\s+year\b"
-        rf"|(?P<ago>{N})\s+years?\s+(?:ago|back|before|earlier)\b"
-        rf"|in\s+(?P<inn>{N})\s+years?(?:'?\s+time)?\b|(?P<fromnow>{N})\s+years?\s+from\s+now\b)"
-        rf"|(?P<mod3>last|next|this)\s+year's\s+(?P<b4>{ANNUAL})"
-        rf"|the\s+(?P<b5>{ANNUAL})\s+(?P<bl>before\s+last|after\s+next))",
+        # one ANNUAL and one count in the regex: quick to compile
+        rf"\b(?:(?P<mod3>last|next|this)\s+year's\s+|(?P<the>the)\s+)?(?P<b>{ANNUAL})"
+        rf"(?(mod3)|\s+(?:(?:of\s+(?P<mod>this|next|last)|(?P<mod2>next|last))\s+year\b"
+        rf"|(?P<inn>in\s+)?(?P<n>{N})\s+years?(?:(?P<ago>\s+(?:ago|back|before|earlier))|(?P<fromnow>\s+from\s+now)"
+        r"|'?\s+time)?\b|(?P<bl>before\s+last|after\s+next)\b))",
         K.r_annual_shift,
         family="composed",
         triggers=("year", "before last", "after next"),
@@ -694,7 +726,8 @@ COUNTS: list[Rule] = [
         "I adopted a cat three days ago.",
         "2023-05-08T14:00",
         "2023-05-05 (day)",
-        rf"\b(?:(?P<approx>{APPROX})\s+)?(?P<n>{N})\s+(?P<u>{U})(?P<orso>\s+or\s+so)?\s+(?:ago|back)\b",
+        rf"\b(?:(?P<approx>{APPROX})\s+)?(?P<n>{N})\s+(?P<u>{U})(?P<andhalf>\s+and\s+a\s+half)?(?P<orso>\s+or\s+so)?"
+        r"\s+(?:ago|back)\b",
         R.r_ago,
         family="counts",
         triggers=("ago", "back"),
@@ -731,7 +764,8 @@ COUNTS: list[Rule] = [
         "I'm moving in two weeks.",
         "2023-05-08T14:00",
         "2023-05-19 – 2023-05-25 (week)",
-        rf"\bin\s+(?:(?P<approx>about|around|roughly|approximately|like|maybe|some)\s+|(?:another|just)\s+)?(?P<n>{N})\s+(?P<u>{U})\b(?P<orso>\s+or\s+so)?(?!\s+(?:ago|back))",
+        rf"\bin\s+(?:(?P<approx>about|around|roughly|approximately|like|maybe|some)\s+|(?:another|just)\s+)?(?P<n>{N})\s+(?P<u>{U})\b"
+        r"(?P<andhalf>\s+and\s+a\s+half)?(?P<orso>\s+or\s+so)?(?!\s+(?:ago|back))",
         R.r_in_n,
         family="counts",
         triggers=("in",),
@@ -743,7 +777,8 @@ COUNTS: list[Rule] = [
         "The wedding is two weeks from now.",
         "2023-05-08T14:00",
         "2023-05-19 – 2023-05-25 (week)",
-        rf"\b(?:(?P<approx>{APPROX})\s+)?(?P<n>{N})\s+(?P<u>{U})(?P<orso>\s+or\s+so)?\s+from\s+(?P<ref>now|today|tomorrow)\b",
+        rf"\b(?:(?P<approx>{APPROX})\s+)?(?P<n>{N})\s+(?P<u>{U})(?P<andhalf>\s+and\s+a\s+half)?(?P<orso>\s+or\s+so)?"
+        r"\s+from\s+(?P<ref>now|today|tomorrow)\b",
         R.r_from_now,
         family="counts",
         triggers=("from",),
@@ -762,27 +797,30 @@ COUNTS: list[Rule] = [
     ),
     _R(
         "rolling",
-        "the past/last/previous N units, the past week, this past week",
+        "the past/last/previous [N] units, past/last/previous N units, this past week",
         "from now − N units to today (range)",
         "I've slept badly the past few days.",
         "2023-05-08T14:00",
         "2023-05-04 – 2023-05-08 (range)",
-        rf"\b(?:the\s+(?:past|last|previous)\s+(?:(?P<n>{N})\s+)?(?P<u>{U})|this\s+past\s+(?P<u2>week|month|year)\b)",
+        rf"\b(?:the\s+(?:past|last|previous)\s+(?:(?P<n>{N})\s+)?(?P<u>{U})|(?<!\bmy )(?<!\bour )(?<!\bhis )(?<!\bher )(?<!\btheir )(?<!\byour )(?:past|last|previous)\s+(?P<n3>{N})\s+(?P<u3>{U})"
+        r"|this\s+past\s+(?P<u2>week|month|year)\b)",
         R.r_rolling,
         family="counts",
         triggers=("past", "last", "previous"),
     ),
     _R(
         "rolling_future",
-        "(over/within/in) the next/coming/upcoming [N] units (plural)",
-        "from today to now + N units (no number: a few, up to 4)",
+        "(over/within/in) the next/coming/upcoming [N] units (plural); within [the next] N units",
+        "from today to now + N units (no number: a few, up to 4); nothing in a habitual sentence (usually, always, "
+        "every…)",
         "I'm traveling the upcoming two weeks.",
         "2024-06-10T14:00",
         "2024-06-10 – 2024-06-24 (range)",
-        rf"\b(?:the\s+)?(?:next|coming|upcoming)\s+(?:(?P<n>{N})\s+)?(?P<u>(?:minute|hour|day|week|month|year)s)\b",
+        rf"\b(?:(?:the\s+)?(?:next|coming|upcoming)\s+(?:(?P<n>{N})\s+)?(?P<u>(?:second|minute|hour|day|week|month|year)s)\b"
+        rf"|within\s+(?:the\s+next\s+)?(?P<n2>{N})\s+(?P<u2>{U})\b)",
         R.r_rolling_future,
         family="counts",
-        triggers=("next", "coming"),
+        triggers=("next", "coming", "within"),
     ),
     _R(
         "now",
@@ -813,13 +851,13 @@ COUNTS: list[Rule] = [
     ),
     _R(
         "chain_unit",
-        "the day/week/weekend/month/year before|after, the next/following/previous day|morning|week|…",
+        "the day/week/weekend/month/year before|after, the next/following/previous day|morning|week|Weekday|…",
         "the unit just before/after the anchor (the date that follows, else the previous one, else today); weeks "
-        "are the 7 days adjacent",
+        "are the 7 days adjacent; a weekday is the first one after (last one before) the anchor",
         "I got sick on May 1. The day after I stayed home.",
         "2023-05-08T14:00",
         "2023-05-02 (day)",
-        rf"\bthe\s+(?:(?P<unit>day|week|weekend|month|year)\s+(?P<dir>before|after)|(?P<dir2>next|following|previous|preceding|prior)\s+(?P<unit2>day|week|weekend|month|year|{P}))\b",
+        rf"\bthe\s+(?:(?P<unit>day|week|weekend|month|year)\s+(?P<dir>before|after)|(?P<dir2>next|following|previous|preceding|prior)\s+(?P<unit2>day|week|weekend|month|year|{P}|{WDC}))\b",
         _alt(R.r_chain_unit, unit=("unit", "unit2"), dir=("dir", "dir2")),
         family="counts",
         triggers=("the",),
@@ -828,6 +866,17 @@ COUNTS: list[Rule] = [
 ]
 
 NAMED: list[Rule] = [
+    _R(
+        "century",
+        "the Nth century, the 1800s",
+        "years (N−1)01–N00; the 1800s = 1800–1899",
+        "Most of these houses were built in the 19th century.",
+        "2024-06-10T14:00",
+        "1801-01-01 – 1900-12-31 (range)",
+        r"\b(?:the\s+(?P<c>1\d|2[01]|[1-9])(?:st|nd|rd|th)\s+century|(?:the\s+)?(?P<h>1[0-9])00'?s)\b",
+        R.r_century,
+        triggers=("century", "00s", "00's"),
+    ),
     _R(
         "season_rel",
         "last/this/next/this past season (spring, summer, fall/autumn, winter)",
@@ -871,11 +920,14 @@ NAMED: list[Rule] = [
         "Boxing Day, Canada Day, Rosh Hashanah, Passover, Hanukkah, Diwali, Eid, Chinese New Year…; "
         "observances it lacks derived from one it has: Black Friday, Cyber Monday, Easter Monday, Mardi Gras",
         "the occurrence that year (the holidays = Dec 24 – Jan 1; several-day feasts their whole run); without a "
-        "year: past → latest that has begun, future → next not over, no cue → this year's",
+        "year: past → latest that has begun, future → next not over, no cue → this year's; 'H weekend' = the "
+        "weekend next to it with the holiday (a Monday or Tuesday: the weekend before; Wednesday–Friday: through "
+        "the Sunday after)",
         "We had a big dinner on Thanksgiving.",
         "2023-12-01T10:00",
         "2023-11-23 (day)",
-        rf"\b(?:(?P<mod>last|this\s+past|this\s+coming|this|next)\s+)?(?P<h>{HOL})\b(?:,?\s+(?:of\s+)?(?P<y>{Y}))?{_NOT_NOUN}",
+        rf"\b(?:(?P<mod>last|this\s+past|this\s+coming|this|next)\s+)?(?P<h>{HOL})\b(?:,?\s+(?:of\s+)?(?P<y>{Y}))?"
+        rf"(?P<wk>\s+(?:long\s+)?week-?end\b)?{_NOT_NOUN}",
         R.r_holiday,
         family="named",
         triggers=_HOL_TRIG,
