@@ -76,21 +76,21 @@ def main() -> None:
             ev = evidence_ids(qa)
             ours = {t.turn_id for t in r.retrieved_turns}
             vec = embedder.embed([q])[0]
-            dense = {x["turn_id"] for x in store.vector_search(TURNS, vec, k=15, where=where)}
+            dense = {x.turn_id for x in store.vector_search(TURNS, vec, k=15, where=where)}
             bm25_rows = store.text_search(TURNS, q, k=15, where=where)
-            bm25 = {x["turn_id"] for x in bm25_rows}
+            bm25 = {x.turn_id for x in bm25_rows}
             gold = parse_answer_range(str(qa["answer"])) if qa.get("category") == 2 else None
             date_ok = bm25_ok = None
             if gold:
                 rng = r.answer_range
                 if rng:
-                    s = datetime.fromisoformat(rng["start"]).date()
-                    e = datetime.fromisoformat(rng["end"]).date()
+                    s = datetime.fromisoformat(rng.start).date()
+                    e = datetime.fromisoformat(rng.end).date()
                     date_ok = date_match((s, e), gold)
                 else:
                     date_ok = False
                 if bm25_rows:
-                    d = bm25_rows[0]["t_conv"].date()
+                    d = bm25_rows[0].t_conv.date()
                     bm25_ok = date_match((d, d), gold)
                 else:
                     bm25_ok = False

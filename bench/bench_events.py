@@ -38,8 +38,8 @@ sys.path.insert(0, str(ROOT))
 from chronos_cli.archives import read_archive  # noqa: E402
 from chronos_cli.evals.dates import date_match, parse_answer_range  # noqa: E402
 from chronos_cli.extract.rule_extractor import RuleExtractor  # noqa: E402
-from chronos_cli.index.pipeline import event_embed_text  # noqa: E402
 from chronos_cli.providers.embed import get_embedder  # noqa: E402
+from chronos_cli.store.tables import event_embed_text  # noqa: E402
 
 
 def main(path: str) -> None:
@@ -122,7 +122,7 @@ def main(path: str) -> None:
     t0 = time.perf_counter()
     emb.embed(texts)
     evs = [e for evs in ex.extract(sessions) for e in evs]
-    emb.embed([event_embed_text(e) for e in evs])
+    emb.embed([event_embed_text(e.text, e.aliases, e.start, e.end) for e in evs])
     t_full = time.perf_counter() - t0
     bare, full = n_turns / t_bare, n_turns / t_full
     print(f"bare embedder:      {bare:,.0f} turns/s")

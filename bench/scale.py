@@ -3,7 +3,7 @@
     python bench/scale.py [--sizes 10000,100000,250000] [--queries 100] [--markdown]
 
 For each size N, a fresh database gets N turns and N events written through the real
-write path (``Store.turn_rows`` + ``upsert_turns``, ``replace_events``, ``mark_sessions``
+write path (``Store.turn_rows`` + ``event_rows``, ``write_batch``: turns, events, session markers
 in index-sized batches), then ``finish_bulk_write()`` builds the indexes (timed). Then:
 
 - ``vector_search`` on turns and events, without and with a date filter (namespace +
@@ -182,10 +182,8 @@ def build(store: Store, data: Data, n: int, batch_turns: int) -> float:
                 )
                 evecs.append(data.event_vecs[i])
         rows = [r for s in sessions for r in store.turn_rows(s, vectors)]
-        keys = [Store.session_key(NS, s.session_id) for s in sessions]
-        store.upsert_turns(rows, keys, DIM)
-        store.replace_events(events, np.asarray(evecs), keys, DIM)
-        store.mark_sessions(sessions, extractor="bench", source="bench")
+        event_rows = store.event_rows(events, np.asarray(evecs))
+        store.write_batch(sessions, turns=rows, events=event_rows, dim=DIM, extractor="bench", source="bench")
     return time.perf_counter() - t
 
 

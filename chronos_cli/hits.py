@@ -107,6 +107,7 @@ EVENT_JSON_FIELDS = (
     "t_conv",
     "evidence",
     "extractor",
+    "kind",
 )
 
 

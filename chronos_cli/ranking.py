@@ -38,9 +38,12 @@ def rrf(rankings: Sequence[Sequence[H]], *, k: int = RRF_K, top_n: int | None = 
 
 
 def rerank_text(hit: Hit) -> str:
-    """What a reranker reads for a hit."""
+    """What a reranker reads for a hit: a turn with who said it and when ("Caroline (8 May
+    2023): I went to a support group yesterday"), since questions name the person and the
+    time ("When did Caroline…") while the turn says "I" (measured for the embedding side on
+    the dev conversations: BENCHMARKS.md, "Speaker and date in the text")."""
     if isinstance(hit, TurnHit):
-        return hit.text
+        return f"{hit.speaker} ({hit.t_conv:%-d %B %Y}): {hit.text}"
     when = f"{hit.start:%Y-%m-%d}" if hit.start is not None else f"before {hit.end:%Y-%m-%d}"
     return f"{hit.text} ({when}): {hit.evidence or ''}"
 

@@ -3,6 +3,7 @@ dates) on a small hand-written archive, in a tmp LanceDB with the real local emb
 
 from __future__ import annotations
 
+import re
 from datetime import datetime, timedelta
 
 import pytest
@@ -139,9 +140,7 @@ def test_named_speaker_pulls_their_turn_into_top15(store, embedder):
     top = [r.key for r in _rank(store, embedder, q)]
     assert key in top
     # a boost, not a filter: Ben's pottery turns are still candidates
-    assert any(
-        r.speaker == "Ben" for r in initial_retrieval(store, q, embedder.embed([q])[0], where=WHERE, top_n=60)
-    )
+    assert any(r.speaker == "Ben" for r in initial_retrieval(store, q, embedder.embed([q])[0], where=WHERE, top_n=60))
 
 
 def test_event_wording_pulls_its_source_turn(store, embedder):
@@ -190,3 +189,79 @@ def test_online_paths_keep_the_dense_order(store, embedder):
     plain = initial_retrieval(store, q, qv, where=WHERE, use_rerank=False, top_n=5)
     dense = store.vector_search("turns", qv, k=5, where=WHERE)
     assert [r.key for r in plain] == [r.key for r in dense]
+
+
+def test_the_reranker_reads_who_said_it_and_when(store, embedder, cohere_server):
+    """Questions name the person ("When did Ana…") while her turn says "I": each document sent
+    to the reranker starts with its speaker and the day it was said."""
+    from chronos_cli.providers.rerank import CohereReranker
+
+    rr = CohereReranker("rerank-english-v3.0", api_key="co-test-0123456789abcdefghij", base_url=cohere_server.url)
+    q = "When did Ana join a pottery class?"
+    ranked = initial_retrieval(store, q, embedder.embed([q])[0], where=WHERE, reranker=rr, top_n=15)
+    (req,) = cohere_server.requests
+    docs = req["body"]["documents"]
+    assert req["body"]["query"] == q and len(docs) == 96  # the dense pool: every turn of the archive
+    assert all(re.match(r"^(Ana|Ben) \(\d{1,2} (March|April|May) 2025\): ", d) for d in docs)
+    evidence = next(d for d in docs if "joined a pottery class" in d)
+    assert evidence.startswith("Ana (")
+    assert any(r.text.startswith("I finally joined a pottery class") for r in ranked)  # hits keep their own text
+
+
+def test_dense_reads_a_short_reply_in_its_context(tmp_path, embedder):
+    """A reply that does not name its subject ("Three years now, …") is found by dense search
+    through the question before it."""
+    from chronos_cli.extract import RuleExtractor
+    from chronos_cli.index.pipeline import index_paths
+
+    rows, t = [], T0
+    filler = [
+        "The weather was lovely on the coast this weekend.",
+        "I baked bread with rosemary and olive oil.",
+        "Work has been busy with the quarterly report.",
+        "We watched a documentary about volcanoes.",
+        "My sister called about her new apartment.",
+        "The train was late again this morning.",
+    ]
+    for s_i in range(6):
+        for i, text in enumerate(filler):
+            t += timedelta(minutes=5)
+            rows.append(
+                {
+                    "session_id": f"s{s_i}",
+                    "timestamp": t.isoformat(),
+                    "speaker": "Ben" if i % 2 else "Ana",
+                    "text": f"{text} ({s_i}.{i})",
+                }
+            )
+        t += timedelta(days=3)
+    t += timedelta(minutes=5)
+    rows.append(
+        {
+            "session_id": "s9",
+            "timestamp": t.isoformat(),
+            "speaker": "Ben",
+            "text": "How long have you had your pet turtles? They look so happy in the tank.",
+        }
+    )
+    t += timedelta(minutes=5)
+    rows.append(
+        {
+            "session_id": "s9",
+            "timestamp": t.isoformat(),
+            "speaker": "Ana",
+            "text": "Three years now, and they still surprise me every day.",
+        }
+    )
+    st = Store(str(tmp_path / "db"))
+    index_paths(
+        [write_jsonl(tmp_path / "c" / "chat.jsonl", rows)], st, embedder, namespace="c", extractor=RuleExtractor()
+    )
+    where = Store.build_filter(namespaces=["c"])
+    q = "How long has Ana had her turtles?"
+    qv = embedder.embed([q])[0]
+    reply = next(h.key for h in st.grep("turns", "Three years now", where=where))
+    plain = [h.key for h in st.vector_search("turns", qv, k=100, where=where)]
+    in_context = [h.key for h in offline_rankings(st, q, qv, where=where)["dense"]]
+    assert in_context.index(reply) < plain.index(reply)
+    assert in_context.index(reply) <= 2

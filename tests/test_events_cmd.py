@@ -58,6 +58,7 @@ def test_json_shape_sorted(db):
         "t_conv",
         "evidence",
         "extractor",
+        "kind",
     }
     assert (r["subject"], r["start"], r["end"], r["time_source"]) == ("Caroline", "2023-05-07", "2023-05-07", "rule")
     assert r["source_turn_ids"] == ["s1:1"] and r["t_conv"].startswith("2023-05-08T13:56")
@@ -84,8 +85,8 @@ def test_query_speaker_session(db):
     assert rows and all(r["subject"] == "Melanie" for r in rows)
     rows = events_json("--db", db, "--session", "s2")
     assert rows and all(r["session_id"] == "s2" for r in rows)
-    rows = events_json("--db", db, "--namespace", "nope")
-    assert rows == []
+    res = runner.invoke(app, ["events", "--db", db, "--namespace", "nope", "--json"])
+    assert res.exit_code == 2 and "unknown namespace 'nope'" in res.output and "known:" in res.output
     rows = events_json("--db", db, "--limit", "2")
     assert len(rows) == 2
 

@@ -24,7 +24,8 @@ from functools import lru_cache
 from chronos_cli.ask.plan import STOP, Plan, stem
 from chronos_cli.hits import EventHit, TurnHit
 
-_WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9'\-]*")
+# words for matching: a hyphenated compound is its parts ("half-marathon" matches "half marathon")
+_WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9']*")
 # sentence ends: ., ! or ? followed by space, or a line break; "Dr. Okafor" splits too, which
 # only moves a boundary inside one clause
 _SENT_END = re.compile(r"(?<=[.!?])[\"”’)]*\s+|\n+")
@@ -46,13 +47,14 @@ HABITUAL = re.compile(
     re.I,
 )
 # words of a "when" question that ask about a plan rather than a past occurrence
-_ASKS_PLAN = re.compile(r"\b(plan(s|ning|ned)?|going to|will|intend|scheduled|supposed to)\b", re.I)
+_ASKS_PLAN = re.compile(r"\b(plan(s|ning|ned)? (to|on)|going to|will|intend|scheduled|supposed to)\b", re.I)
 _ASKS_FUTURE = re.compile(r"^\s*(when|what \w+|which \w+)\s+(is|are|will|'s)\b", re.I)
 
 # how much a term counts when it names a speaker of the hit: the speaker is implicit in an
 # "I" turn, so the name says little about which of that speaker's turns is meant
 SPEAKER_WEIGHT = 0.5
-MIN_RARITY = 0.2  # the weight left to a word found in every turn
+MIN_RARITY = 0.2  # the least weight rarity leaves a word
+RARITY_N = 1000
 PREFIX_MIN = 5  # "mentor" ~ "mentorship": a stem of 5+ letters that begins another, ≤ 4 more
 
 
@@ -247,11 +249,29 @@ def _same(a: str, b: str) -> bool:
     return len(short) >= PREFIX_MIN and long_.startswith(short) and len(long_) - len(short) <= 4
 
 
+@lru_cache(maxsize=8192)
+def _stem_positions(text: str) -> dict[str, list[int]]:
+    """Each stem of ``text`` with the char offsets of its words."""
+    out: dict[str, list[int]] = {}
+    for s, p in tokens(text):
+        out.setdefault(s, []).append(p)
+    return out
+
+
+def _found(term: str, stems) -> list[str]:
+    """The stems among ``stems`` that are ``term`` (exactly, or as a long shared prefix)."""
+    if len(term) < PREFIX_MIN:
+        return [term] if term in stems else []
+    return [s for s in stems if _same(s, term)]
+
+
 @dataclass(frozen=True)
 class Term:
     stem: str
     weight: float
     word: str
+    light: bool = False  # a light verb or vague word (weighs little, not worth naming)
+    speaker: bool = False  # names a speaker of the archive
 
 
 _LIGHT_STEMS = frozenset(stem(w) for w in LIGHT)
@@ -274,30 +294,34 @@ class Matcher:
                 if s in seen or (t.lower() in STOP and t.lower() not in _QUESTION_VERBS):
                     continue
                 seen.add(s)
-                weight = SPEAKER_WEIGHT if s in speaker_stems else LIGHT_WEIGHT if s in _LIGHT_STEMS else 1.0
-                terms.append(Term(s, weight, t))
+                light, spk = s in _LIGHT_STEMS, s in speaker_stems
+                weight = SPEAKER_WEIGHT if spk else LIGHT_WEIGHT if light else 1.0
+                terms.append(Term(s, weight, t, light, spk))
         self.terms = terms
         self.total = sum(t.weight for t in terms) or 1.0
 
     def words(self) -> list[str]:
-        return [t.word for t in self.terms]
+        """The asked words worth naming (not the light ones)."""
+        return [t.word for t in self.terms if not t.light] or [t.word for t in self.terms]
 
     def weigh_by_rarity(self, texts: list[str]) -> None:
         """Rarer words say more about which turn is meant: each term's weight times its inverse
-        document frequency over ``texts`` (the turns the tools found; a grep for the question's
-        words finds every turn that has one, so these are the archive's frequencies), scaled
-        so the rarest term keeps its weight. A speaker's name keeps its own weight."""
-        n = len(texts)
-        if n < 2 or not self.terms:
+        document frequency, scaled so the rarest term keeps its weight. ``texts``: the turns the
+        tools found — a grep for the question's words finds every turn that has one, so a
+        word's count there is its count in the archive; the archive's size is not known here,
+        and a fixed large one (``RARITY_N``) keeps the ratios mild. A speaker's name keeps its
+        own weight."""
+        if not texts or not self.terms:
             return
-        stems = [{s for s, _ in tokens(t)} for t in texts]
+        n = max(RARITY_N, 10 * len(texts))
+        stems = [_stem_positions(t) for t in texts]
         idf = {}
         for t in self.terms:
-            df = sum(1 for doc in stems if any(_same(s, t.stem) for s in doc))
-            idf[t.stem] = math.log((n + 1) / (max(df, 1) + 0.5))
+            df = sum(1 for doc in stems if _found(t.stem, doc))
+            idf[t.stem] = math.log(n / (max(df, 1) + 0.5))
         top = max(idf.values()) or 1.0
         self.terms = [
-            t if t.weight == SPEAKER_WEIGHT else Term(t.stem, t.weight * max(idf[t.stem] / top, MIN_RARITY), t.word)
+            t if t.speaker else Term(t.stem, t.weight * max(idf[t.stem] / top, MIN_RARITY), t.word, t.light, t.speaker)
             for t in self.terms
         ]
         self.total = sum(t.weight for t in self.terms) or 1.0
@@ -306,21 +330,29 @@ class Matcher:
         """(weighted share of the terms found, char offsets in ``text`` of the words that
         matched). ``speaker``: who said it (a term naming them is found); ``extra``: more words
         that describe the same thing (an event's aliases) — found, but with no offset."""
+        lex, pos, _ = self.match_core(text, speaker, extra)
+        return lex, pos
+
+    def match_core(self, text: str, speaker: str = "", extra: str = "") -> tuple[float, list[int], bool]:
+        """``match`` and whether a word of substance matched (not only a speaker's name or a
+        light verb)."""
         if not self.terms:
-            return 0.0, []
-        toks = tokens(text)
-        spk = {s for s, _ in tokens(speaker)} if speaker else set()
-        more = {s for s, _ in tokens(extra)} if extra else set()
+            return 0.0, [], False
+        doc = _stem_positions(text)
+        spk = _stem_positions(speaker) if speaker else {}
+        more = _stem_positions(extra) if extra else {}
         got = 0.0
+        core = False
         pos: list[int] = []
         for t in self.terms:
-            hits = [p for s, p in toks if _same(s, t.stem)]
+            hits = [p for s in _found(t.stem, doc) for p in doc[s]]
             if hits:
                 pos += hits
-                got += t.weight
-            elif t.stem in spk or any(_same(s, t.stem) for s in more):
-                got += t.weight
-        return got / self.total, sorted(pos)
+            elif not (t.stem in spk or _found(t.stem, more)):
+                continue
+            got += t.weight
+            core = core or not (t.light or t.speaker)
+        return got / self.total, sorted(pos), core
 
 
 # ------------------------------------------------------------------------------------------
@@ -455,6 +487,7 @@ class Occurrence:
     asked: bool = False
     habitual: bool = False
     head: bool = False  # an event whose subject, verb or head noun is one of the asked words
+    core: bool = True  # a word of substance matched (not only the speaker's name, a light verb)
     rule: str | None = None  # the time rule that dated it (None: an event's own range, or none)
 
     @property
@@ -490,7 +523,7 @@ def _flags(sentence: str, start: datetime, said: datetime) -> dict[str, bool]:
 
 def turn_occurrence(t: TurnHit, m: Matcher, sem: float, *, since: bool = False) -> Occurrence:
     """A turn as an occurrence, dated by the phrase nearest its matched words."""
-    lex, pos = m.match(t.text, t.speaker)
+    lex, pos, core = m.match_core(t.text, t.speaker)
     sp = date_in_turn(t.text, t.t_conv, pos, since=since)
     anchor = pos[len(pos) // 2] if pos else 0
     rule = None
@@ -518,6 +551,7 @@ def turn_occurrence(t: TurnHit, m: Matcher, sem: float, *, since: bool = False) 
         lex=lex,
         sem=sem,
         rule=rule,
+        core=core,
         **_flags(sent, start, t.t_conv),
     )
 
@@ -542,7 +576,7 @@ def _heads(e: EventHit) -> set[str]:
 def event_occurrence(e: EventHit, m: Matcher, sem: float, turn: TurnHit | None, *, since: bool = False) -> Occurrence:
     """An event as an occurrence. Its words are its subject–verb–object and aliases; an undated
     event takes the phrase nearest it in its turn, else the day it was said."""
-    lex, _ = m.match(f"{e.subject} {e.verb} {e.object}", e.subject, " ; ".join(e.aliases))
+    lex, _, core = m.match_core(f"{e.subject} {e.verb} {e.object}", e.subject, " ; ".join(e.aliases))
     text = turn.text if turn is not None else (e.evidence or e.text)
     said = e.t_conv
     at = text.find(e.evidence[:60]) if e.evidence else -1
@@ -564,7 +598,7 @@ def event_occurrence(e: EventHit, m: Matcher, sem: float, turn: TurnHit | None, 
         else:
             (start, end), gran, phrase, dated = _day_bounds(said), "day", None, False
     heads = _heads(e)
-    head = any(t.weight == 1.0 and any(_same(h, t.stem) for h in heads) for t in m.terms)
+    head = any(not (t.light or t.speaker) and any(_same(h, t.stem) for h in heads) for t in m.terms)
     if sp is not None:  # dated by a phrase of its turn: quote both
         sent = sentence_of(text, obj[0] if obj else at, sp.start_char)
     else:
@@ -588,6 +622,7 @@ def event_occurrence(e: EventHit, m: Matcher, sem: float, turn: TurnHit | None, 
         sem=sem,
         head=head,
         rule=rule,
+        core=core,
         **_flags(sent, start, said),
     )
 

@@ -349,6 +349,10 @@ _ANSWER_KIND = {
 }
 
 
+_PLAN_WORDS = {"plan", "plans", "planning", "planned"}
+_VERB_USE = re.compile(r"\s+(to|on)\b", re.I)
+
+
 def _targets(question: str, spans) -> Targets:
     text = question
     for s in sorted(spans, key=lambda s: -s.start_char):  # blank out time phrases
@@ -360,7 +364,10 @@ def _targets(question: str, spans) -> Targets:
         if w.lower().endswith("'s"):
             w = w[:-2]
         is_first, first = first, False
-        if w.lower() in STOP or w.lower() in _ANSWER_KIND or len(w) < 2:
+        if w.lower() in STOP or len(w) < 2:
+            continue
+        # "plan TO visit", "what month": the kind of answer; "my training plan": the thing itself
+        if w.lower() in _ANSWER_KIND and (w.lower() not in _PLAN_WORDS or _VERB_USE.match(text, m.end())):
             continue
         if w[0].isupper() and not is_first:
             entities.append(w)

@@ -4,7 +4,8 @@ each expanded with its previous and next turn → grouped by session date as see
 With a reranker (Cohere) the dense top-``pool`` is reranked. Offline, several rankings of the
 turns are fused by reciprocal rank fusion (``chronos_cli.ranking.rrf``):
 
-- dense: the question's vector against the turn vectors;
+- dense: the question's vector against the turn vectors, each turn read in its context (its
+  neighbours' similarity counting half: a short reply's subject is in the turn before it);
 - BM25 (LanceDB full-text) on the question's content words (question scaffolding removed);
 - events: the event calendar searched (vector + BM25 over event text and aliases), each event
   hit standing for its source turns — events carry a normalized "subject verb object" and
@@ -140,6 +141,10 @@ QUESTION_WORDS = frozenset(
 )
 FIRST_PERSON = frozenset({"i", "me", "my", "mine", "myself"})
 
+# the dense ranking reads a turn in its context too, its neighbours' similarity counting half
+# (bench/bench_ask.py on the dev conversations: recall_all@15 +1.7 / +0.6 points, temporal
+# +0 / +1.5; BENCHMARKS.md)
+DENSE_NEIGHBOUR = 0.5
 # each offline ranking's list length (the dense/BM25 pools are ``pool``)
 EVENT_K = 50
 SIDE_K = 50
@@ -253,10 +258,11 @@ def event_turn_ranking(store: Store, query: str, qvec, *, where=None, k: int = E
     return [by_key[k] for k in order if k in by_key]
 
 
-def window_ranking(store: Store, hits: list[TurnHit], where=None) -> list[TurnHit]:
-    """BM25 of a turn in its context: each turn scored with its own BM25 score plus its previous
-    and next turn's (the evidence is often a short reply — "Yes, last Tuesday!" — whose
-    question's words are in the turn before it). ``hits``: a BM25 ranking of turns."""
+def window_ranking(store: Store, hits: list[TurnHit], where=None, *, neighbour: float = 1.0) -> list[TurnHit]:
+    """A ranking of turns in their context: each turn scored with its own score plus its previous
+    and next turn's times ``neighbour`` (the evidence is often a short reply — "Yes, last
+    Tuesday!", "I've had them for 3 years now" — whose subject is in the turn before it).
+    ``hits``: a ranking of turns with scores (BM25, or cosine)."""
     if not hits:
         return []
     score: dict[tuple[str, int], float] = defaultdict(float)
@@ -266,7 +272,7 @@ def window_ranking(store: Store, hits: list[TurnHit], where=None) -> list[TurnHi
         rows[p] = h
         s = h.score
         for d in (0, -1, 1):  # the hit first: on a tie it ranks above its neighbours
-            score[(p[0], p[1] + d)] += s
+            score[(p[0], p[1] + d)] += s if d == 0 else neighbour * s
     missing = [p for p in score if p not in rows and p[1] >= 0]
     if missing:
         sessions = sorted({p[0] for p in missing})
@@ -337,12 +343,14 @@ def offline_rankings(
 ) -> dict[str, list[TurnHit]]:
     """The offline rankings of turns to fuse, by name (queries run concurrently):
 
-    dense · bm25 (in context: a turn with its neighbours) · events · people_bm25 ·
+    dense and bm25 (each in context: a turn with its neighbours) · events · people_bm25 ·
     people_dense (the named speakers' turns) · dates (BM25 inside the plan's time range).
     """
     query = content_query(question)
     jobs: dict[str, Any] = {
-        "dense": lambda: store.vector_search(TURNS, qvec, k=pool, where=where),
+        "dense": lambda: window_ranking(
+            store, store.vector_search(TURNS, qvec, k=pool, where=where), where, neighbour=DENSE_NEIGHBOUR
+        ),
         "bm25": lambda: window_ranking(store, store.text_search(TURNS, query, k=pool, where=where), where),
     }
     if events:  # off under --turns-only: the ablation must not see the event calendar at all

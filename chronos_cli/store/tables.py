@@ -223,10 +223,18 @@ class Store:
     def _ensure(self, name: str, schema: pa.Schema):
         t = self.table(name)
         if t is None:
-            self._tables[name] = self._commit(lambda: self.db.create_table(name, schema=schema, exist_ok=True))
+            self._tables[name] = self._commit(lambda: self._create(name, schema))
             self._set_primary_key(name)
             t = self.table(name)
         return t
+
+    def _create(self, name: str, schema: pa.Schema):
+        try:
+            return self.db.create_table(name, schema=schema, exist_ok=True)
+        except ValueError:  # another writer made it first, and its key metadata differs from ``schema``
+            if name in self._names():
+                return self.db.open_table(name)
+            raise
 
     def _set_primary_key(self, name: str) -> None:
         """Make the table's key column its primary key (before the first write: see SCHEMA_VERSION 2)."""

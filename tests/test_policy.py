@@ -1,0 +1,272 @@
+"""The offline rule policy (``RulePolicy`` + ``chronos_cli.ask.offline``/``occurrences``): which
+occurrence a question means, how it is dated, how counts count, and what the answer reads like.
+
+The policy reads typed hits; here they are written by hand (the turns a search would return),
+so each rule is checked on exactly the wording it is about. The real temporal engine dates
+them. The rule planner's operations are checked on questions of the shapes the issue lists.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+
+import pytest
+
+from chronos_cli.ask.occurrences import Matcher, date_in_turn
+from chronos_cli.ask.plan import hop_plans, rule_plan
+from chronos_cli.ask.policy import AgentState, RulePolicy
+from chronos_cli.ask.steps import TOOL_NAMES, Step, ToolCallRecord
+from chronos_cli.hits import EventHit, TurnHit
+
+NOW = datetime(2024, 9, 1, 12, 0)
+
+
+def turn(text: str, said: str, speaker: str = "Ana", sid: str = "s1", tid: str | None = None, role="other"):
+    t = datetime.fromisoformat(said)
+    tid = tid or f"{sid}:{abs(hash(text)) % 10_000}"
+    return TurnHit(
+        key=f"ns/{sid}/{tid}",
+        namespace="ns",
+        session_id=sid,
+        session_key=f"ns/{sid}",
+        turn_id=tid,
+        t_conv=t,
+        speaker=speaker,
+        role=role,
+        text=text,
+    )
+
+
+def event(t: TurnHit, subject: str, verb: str, obj: str, *, start=None, end=None, gran="day", aliases=(), expr=None):
+    day_end = t.t_conv.replace(hour=23, minute=59, second=59)
+    return EventHit(
+        event_id=f"e{abs(hash((t.key, verb, obj))) % 100_000}",
+        namespace="ns",
+        session_id=t.session_id,
+        source_turn_ids=[t.turn_id],
+        subject=subject,
+        verb=verb,
+        object=obj,
+        aliases=list(aliases),
+        time_expression=expr,
+        start=datetime.fromisoformat(start) if start else None,
+        end=datetime.fromisoformat(end) if end else day_end,
+        granularity=gran if start else "undated",
+        time_source="rule" if start else "said_on",
+        t_conv=t.t_conv,
+        evidence=t.text,
+    )
+
+
+def ask(question: str, turns: list[TurnHit], events: list[EventHit] = (), now: datetime = NOW):
+    """The policy's answer when the searches return ``turns`` and ``events`` (in that order)
+    and the initial retrieval seeded the same turns."""
+    plan = rule_plan(question, now)
+    policy = RulePolicy()
+    state = AgentState(question=question, now=now, plan=plan, seed=list(turns), enabled=list(TOOL_NAMES))
+    decision = policy.decide(state)
+    records = []
+    for c in decision.tool_calls:
+        results = list(events) if c.name.endswith("events") else list(turns)
+        records.append(ToolCallRecord(id=c.id, name=c.name, arguments=c.arguments, kind="", results=results))
+    state.steps.append(Step(index=1, kind="tool", tool_calls=records))
+    return plan, policy.decide(state)
+
+
+# ------------------------------------------------------------------------------------------
+# the planner reads the operation
+# ------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "q, op",
+    [
+        ("Which week did Ana visit Rome?", "when"),
+        ("What month did Ana plan to visit the aquarium?", "when"),
+        ("When did Sam meet his team after returning from Boston?", "when"),  # one date, not a comparison
+        ("Did Ana go to Rome before she moved to Paris?", "compare"),
+        ("Which came first, the 10K or the half marathon?", "compare"),
+        ("How long have I had Biscuit?", "when"),
+        ("When did I last see the dentist?", "latest"),
+    ],
+)
+def test_rule_operation(q, op):
+    assert rule_plan(q, NOW).operation == op
+
+
+def test_targets_leave_out_the_kind_of_answer_but_keep_a_plan_that_is_the_thing():
+    assert rule_plan("What month did Ana plan to visit the aquarium?", NOW).targets.words() == [
+        "Ana",
+        "visit",
+        "aquarium",
+    ]
+    assert "plan" in rule_plan("When did I start my training plan?", NOW).targets.words()
+
+
+def test_a_part_that_names_nothing_is_about_the_part_before():
+    plan = rule_plan("How many times did I go hiking in 2026, and when was the last one?", datetime(2026, 11, 29))
+    (q1, p1), (q2, p2) = hop_plans(plan.hops, datetime(2026, 11, 29))
+    assert (p1.operation, p2.operation) == ("count", "latest")
+    assert p2.targets.words() == ["hiking"] and p2.time_range == p1.time_range
+
+
+# ------------------------------------------------------------------------------------------
+# which occurrence
+# ------------------------------------------------------------------------------------------
+
+
+def test_the_events_own_time_phrase_beats_a_later_mention():
+    start = turn("I started learning the cello last month, my teacher is great.", "2024-03-10T18:00")
+    later = turn("I'm learning the cello, it's going well.", "2024-05-02T18:00", sid="s2")
+    plan, d = ask("When did Ana start learning the cello?", [later, start])
+    assert d.answer_range == {"start": "2024-02-01", "end": "2024-02-29"}
+    assert "February 2024" in d.answer
+
+
+def test_a_phrase_earlier_in_the_turn_dates_what_follows():
+    t = turn("Something exciting happened last Friday. I went to a game convention and met new people.", "2024-06-12")
+    plan, d = ask("When did Ana go to a convention?", [t])
+    assert d.answer_range == {"start": "2024-06-07", "end": "2024-06-07"}  # the Friday before Wed 12 June
+    assert "last Friday" in d.answer and "game convention" in d.answer  # both sentences quoted
+
+
+def test_the_speakers_name_matches_their_i():
+    mine = turn("Last week was wild - I volunteered at the shelter and they gave me a medal!", "2024-08-09")
+    other = turn("Maria, you volunteer at the shelter so often.", "2024-07-01", speaker="John", sid="s2")
+    plan, d = ask("When did Maria receive a medal from the shelter?", [other, mine])
+    assert d.answer_range == {"start": "2024-07-29", "end": "2024-08-04"}
+
+
+def test_a_question_is_not_the_occurrence():
+    asked = turn("Have you been to the aquarium?", "2024-05-01", speaker="Ben")
+    told = turn("We went to the aquarium last Sunday with the kids.", "2024-06-12", sid="s2")
+    plan, d = ask("When did Ana go to the aquarium?", [asked, told])
+    assert d.answer_range == {"start": "2024-06-09", "end": "2024-06-09"}
+
+
+def test_a_plan_question_gets_the_plan():
+    went = turn("The museum was fun yesterday.", "2024-04-02")
+    plan_turn = turn("I'm going to visit the aquarium next month!", "2024-05-20", sid="s2")
+    plan, d = ask("What month did Ana plan to visit the aquarium?", [went, plan_turn])
+    assert d.answer_range == {"start": "2024-06-01", "end": "2024-06-30"}
+
+
+def test_meaning_not_every_word_literally():
+    """No turn has "married": the answer is the closest match, flagged, not 'I found nothing'."""
+    t = turn("Our wedding last Saturday was perfect, everyone danced.", "2024-06-12")
+    plan, d = ask("When did Ana get married?", [t])
+    assert not d.answer.startswith("I found nothing")
+    assert "closest match" in d.answer and "wedding" in d.answer
+    assert d.answer_range == {"start": "2024-06-08", "end": "2024-06-08"}
+
+
+def test_nothing_found_only_when_nothing_was_retrieved():
+    plan, d = ask("When did Ana get married?", [])
+    assert d.answer.startswith("I found nothing") and d.answer_range is None
+
+
+def test_an_undated_mention_agrees_with_a_plan_for_that_day():
+    plan_turn = turn("I'm moving to Burlington on June 27.", "2024-06-10")
+    day = turn("Moving day. We were in the new place in Burlington by 4.", "2024-06-27T23:00", sid="s2")
+    plan, d = ask("When did Ana move to Burlington?", [day, plan_turn])
+    assert d.answer_range == {"start": "2024-06-27", "end": "2024-06-27"}
+    assert "on the day: “We were in the new place in Burlington by 4.”" in d.answer
+
+
+def test_how_long_counts_from_the_phrase_that_says_so():
+    t = turn("My dog Rex is getting chunky. I've had him for 3 years this month.", "2024-04-20", speaker="me")
+    other = turn("Rex ate a sock yesterday.", "2024-08-01", speaker="me", sid="s2")
+    plan, d = ask("How long have I had Rex?", [other, t])
+    assert "Since about April 2021" in d.answer and "3 years 4 months" in d.answer
+
+
+def test_a_stay_is_told_from_its_first_to_its_last_day():
+    t1 = turn("At the airport, Lisbon tonight!", "2024-09-12T06:00", speaker="me", sid="j1")
+    t2 = turn("Lisbon, day 4: a day trip to Sintra.", "2024-09-15T22:00", speaker="me", sid="j2")
+    t3 = turn("I got back from Lisbon three days ago.", "2024-09-22T20:00", speaker="me", sid="c1")
+    plan, d = ask("When was I in Lisbon?", [t3, t1, t2], now=datetime(2024, 11, 1))
+    assert d.answer_range == {"start": "2024-09-12", "end": "2024-09-19"}
+
+
+# ------------------------------------------------------------------------------------------
+# counting
+# ------------------------------------------------------------------------------------------
+
+
+def test_the_same_visit_told_twice_counts_once_and_plans_and_questions_do_not_count():
+    journal = turn("Dentist today for a cleaning.", "2024-03-05T20:00", speaker="me", sid="j1")
+    chat = turn("I had a cleaning at the dentist yesterday, no cavities.", "2024-03-06T10:00", speaker="me", sid="c1")
+    second = turn("Dentist this morning: a temporary crown.", "2024-05-10T19:00", speaker="me", sid="j2")
+    planned = turn("I'll see the dentist next Friday about the crown.", "2024-05-01T10:00", speaker="me", sid="c2")
+    asked = turn("Should I switch dentists?", "2024-06-01T10:00", speaker="me", sid="c3")
+    cancelled = turn("I cancelled the dentist appointment today, I'm sick.", "2024-07-02T10:00", speaker="me", sid="j3")
+    turns = [journal, chat, second, planned, asked, cancelled]
+    plan, d = ask("How many times did I go to the dentist in 2024?", turns)
+    assert d.answer.startswith("2 times")
+    listed = [ln for ln in d.answer.splitlines() if ln.startswith("- ")]
+    assert [re.search(r"2024-\d\d-\d\d", ln).group(0) for ln in listed] == ["2024-03-05", "2024-05-10"]
+    assert "also told in session c1" in listed[0]  # the chat about the same visit
+    assert "2024-06-01" not in d.answer and re.search(r"Not counted \(called off\).*2024-07-02", d.answer)
+
+
+def test_aliases_carry_the_category():
+    t = turn("Yesterday: Mount Monadnock via the White Dot trail.", "2024-05-03T21:00", speaker="me")
+    e = event(t, "me", "climbed", "Mount Monadnock", start="2024-05-02", end="2024-05-02T23:59:59", aliases=["hike"])
+    plan, d = ask("How many times did I go hiking in 2024?", [t], [e])
+    assert d.answer.startswith("1 time") and "2024-05-02" in d.answer
+
+
+# ------------------------------------------------------------------------------------------
+# what the answer reads like
+# ------------------------------------------------------------------------------------------
+
+
+def test_the_answer_names_quotes_dates_and_cites():
+    t = turn(
+        "I cracked a molar two weeks ago and last Friday the dentist put on a temporary crown.",
+        "2024-11-17T13:15",
+        speaker="user",
+        role="user",
+        sid="chat-9",
+    )
+    junk = event(t, "me", "mentioned", "Dentist", start="2024-11-15", end="2024-11-15T23:59:59")
+    junk = junk.model_copy(update={"kind": "mention"})
+    good = event(t, "the dentist", "put on", "a temporary crown", start="2024-11-15", end="2024-11-15T23:59:59")
+    plan, d = ask("When did I last see the dentist?", [t], [junk, good])
+    first = d.answer.splitlines()[0]
+    assert first.startswith("The most recent: Friday 2024-11-15: the dentist put on a temporary crown")
+    assert "“I cracked a molar two weeks ago and last Friday the dentist put on a temporary crown.”" in first
+    assert "session chat-9, said Sun 2024-11-17" in first
+    assert "mentioned Dentist" not in d.answer
+
+
+def test_an_undated_occurrence_says_it_is_only_a_bound():
+    t = turn("First appointment with my new dentist, just a cleaning.", "2024-09-02T18:00", speaker="me")
+    plan, d = ask("When did I see my new dentist?", [t], now=datetime(2024, 11, 1))
+    assert "on or before Monday 2024-09-02" in d.answer and "no date was given" in d.answer
+
+
+def test_the_first_person_is_the_reader():
+    t = turn("I started my new job on Monday.", "2024-07-10T12:00", speaker="user", role="user")
+    e = event(t, "user", "started", "my new job", start="2024-07-08", end="2024-07-08T23:59:59")
+    plan, d = ask("When did I start the new job?", [t], [e])
+    assert "Monday 2024-07-08: you started your new job" in d.answer
+
+
+# ------------------------------------------------------------------------------------------
+# pieces
+# ------------------------------------------------------------------------------------------
+
+
+def test_irregular_verbs_and_compounds_match():
+    m = Matcher(rule_plan("When did I run the half-marathon?", NOW), "When did I run the half-marathon?", set())
+    lex, pos = m.match("I ran the Lake Champlain Half Marathon on Sunday!")
+    assert lex == 1.0 and len(pos) == 3
+
+
+def test_a_phrase_in_a_question_dates_nothing():
+    text = "Did you go hiking last week? I went to the lake yesterday."
+    sp = date_in_turn(text, datetime(2024, 6, 12), [text.index("lake")])
+    assert sp.text == "yesterday"
+    assert date_in_turn("Did you go hiking last week?", datetime(2024, 6, 12), [0]) is None
