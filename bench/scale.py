@@ -40,9 +40,9 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from chronos_cli.models import Event, Session, Turn
-from chronos_cli.store import tables as store_mod
-from chronos_cli.store.tables import EVENTS, TURNS, Store
+from chronos_cli.models import Event, Session, Turn  # noqa: E402 - after the sys.path line
+from chronos_cli.store import tables as store_mod  # noqa: E402
+from chronos_cli.store.tables import EVENTS, TURNS, Store  # noqa: E402
 
 DIM = 384
 K = 15

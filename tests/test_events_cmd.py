@@ -115,7 +115,6 @@ def test_timeline_units_follow_the_span():
     from datetime import datetime
 
     from chronos_cli.event_query import timeline_buckets
-
     from chronos_cli.hits import EventHit
 
     def rows(*days):

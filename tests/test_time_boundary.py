@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from zoneinfo import ZoneInfo
 
 import pytest
@@ -27,7 +27,7 @@ def test_parse_moment_converts_an_offset_to_the_users_zone():
 
 def test_parse_moment_now_is_the_users_wall_clock():
     tokyo = parse_moment(None, ZoneInfo("Asia/Tokyo"))
-    expected = datetime.now(timezone.utc).astimezone(ZoneInfo("Asia/Tokyo")).replace(tzinfo=None)
+    expected = datetime.now(UTC).astimezone(ZoneInfo("Asia/Tokyo")).replace(tzinfo=None)
     assert abs(tokyo - expected) < timedelta(seconds=5)
 
 
@@ -40,7 +40,7 @@ def test_bad_moments_and_zones_are_one_line_errors():
 
 def test_to_zone_leaves_naive_wall_times_alone():
     assert to_zone(datetime(2026, 5, 1, 0, 30), NY) == datetime(2026, 5, 1, 0, 30)
-    aware = datetime(2026, 5, 1, 4, 30, tzinfo=timezone.utc)
+    aware = datetime(2026, 5, 1, 4, 30, tzinfo=UTC)
     assert to_zone(aware, NY) == datetime(2026, 5, 1, 0, 30)
 
 

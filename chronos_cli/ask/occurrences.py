@@ -8,7 +8,8 @@ something that happened (or was planned), on a date, said by someone in a sessio
 - Dating: an event dated by its own time phrase keeps that range; otherwise the time phrase
   nearest the matched words in the same sentence of its turn, else the nearest one in an
   earlier sentence of the turn (a story goes on from "Last Friday something happened. I went
-  to…"); otherwise the day it was said — only an upper bound ("on or before").
+  to…"), else the turn's first past one after it ("Here's a pic from when we met up last
+  week!"); otherwise the day it was said — only an upper bound ("on or before").
 - Flags: planned (future tense, or a date after the day it was said), cancelled, asked (a
   question is not an occurrence), habitual ("usually", "every Saturday": not one day).
 """
@@ -26,6 +27,9 @@ from chronos_cli.hits import EventHit, TurnHit
 
 # words for matching: a hyphenated compound is its parts ("half-marathon" matches "half marathon")
 _WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9']*")
+# a photo's caption shared in a chat ("[image: a photo of a beach]"): what the picture shows,
+# not something the speaker tells; blanked (offsets kept) before matching and dating
+_CAPTION = re.compile(r"\[(image|photo|picture|video)[^\]]*\]", re.I)
 # sentence ends: ., ! or ? followed by space, or a line break; "Dr. Okafor" splits too, which
 # only moves a boundary inside one clause
 _SENT_END = re.compile(r"(?<=[.!?])[\"”’)]*\s+|\n+")
@@ -300,6 +304,14 @@ class Matcher:
         self.terms = terms
         self.total = sum(t.weight for t in terms) or 1.0
 
+    def names(self, who: str) -> bool:
+        """Whether ``who`` is the person the question names (True when it names no speaker)."""
+        people = [t for t in self.terms if t.speaker]
+        if not people:
+            return True
+        mine = _stem_positions(who)
+        return any(t.stem in mine for t in people)
+
     def words(self) -> list[str]:
         """The asked words worth naming (not the light ones)."""
         return [t.word for t in self.terms if not t.light] or [t.word for t in self.terms]
@@ -401,7 +413,8 @@ SINCE_RULES = frozenset({"duration_since", "since"})
 
 def date_in_turn(text: str, said: datetime, anchors: list[int], *, since: bool = False):
     """The time phrase that dates what is said at ``anchors`` (char offsets): the nearest one in
-    the same sentence, else the closest one in an earlier sentence (the story goes on from it).
+    the same sentence, else the closest one in an earlier sentence (the story goes on from it),
+    else the first past one in a later sentence.
     Phrases in questions do not date anything. ``since`` ("how long have I had…?"): a phrase
     that says how long something has lasted, anywhere in the turn, comes first. None: the turn
     gives no time."""
@@ -487,6 +500,7 @@ class Occurrence:
     asked: bool = False
     habitual: bool = False
     head: bool = False  # an event whose subject, verb or head noun is one of the asked words
+    who: bool = True  # said by (or about, as an event's subject) the person the question names
     core: bool = True  # a word of substance matched (not only the speaker's name, a light verb)
     rule: str | None = None  # the time rule that dated it (None: an event's own range, or none)
 
@@ -521,10 +535,16 @@ def _flags(sentence: str, start: datetime, said: datetime) -> dict[str, bool]:
     }
 
 
+def told(text: str) -> str:
+    """``text`` without photo captions (same length: offsets stay valid)."""
+    return _CAPTION.sub(lambda c: " " * len(c.group(0)), text)
+
+
 def turn_occurrence(t: TurnHit, m: Matcher, sem: float, *, since: bool = False) -> Occurrence:
     """A turn as an occurrence, dated by the phrase nearest its matched words."""
-    lex, pos, core = m.match_core(t.text, t.speaker)
-    sp = date_in_turn(t.text, t.t_conv, pos, since=since)
+    text = told(t.text)
+    lex, pos, core = m.match_core(text, t.speaker)
+    sp = date_in_turn(text, t.t_conv, pos, since=since)
     anchor = pos[len(pos) // 2] if pos else 0
     rule = None
     if sp is not None:
@@ -532,7 +552,7 @@ def turn_occurrence(t: TurnHit, m: Matcher, sem: float, *, since: bool = False) 
         anchor = sp.start_char if not pos else anchor
     else:
         (start, end), gran, phrase, dated = _day_bounds(t.t_conv), "day", None, False
-    sent = sentence_of(t.text, anchor, sp.start_char if sp is not None else None)
+    sent = sentence_of(text, anchor, sp.start_char if sp is not None else None)
     return Occurrence(
         hit=t,
         text=t.text,
@@ -552,6 +572,7 @@ def turn_occurrence(t: TurnHit, m: Matcher, sem: float, *, since: bool = False) 
         sem=sem,
         rule=rule,
         core=core,
+        who=m.names(t.speaker),
         **_flags(sent, start, t.t_conv),
     )
 
@@ -577,7 +598,7 @@ def event_occurrence(e: EventHit, m: Matcher, sem: float, turn: TurnHit | None, 
     """An event as an occurrence. Its words are its subject–verb–object and aliases; an undated
     event takes the phrase nearest it in its turn, else the day it was said."""
     lex, _, core = m.match_core(f"{e.subject} {e.verb} {e.object}", e.subject, " ; ".join(e.aliases))
-    text = turn.text if turn is not None else (e.evidence or e.text)
+    text = told(turn.text if turn is not None else (e.evidence or e.text))
     said = e.t_conv
     at = text.find(e.evidence[:60]) if e.evidence else -1
     if at < 0:
@@ -623,6 +644,7 @@ def event_occurrence(e: EventHit, m: Matcher, sem: float, turn: TurnHit | None, 
         head=head,
         rule=rule,
         core=core,
+        who=m.names(e.subject) or m.names(turn.speaker if turn is not None else ""),
         **_flags(sent, start, said),
     )
 

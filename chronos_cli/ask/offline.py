@@ -93,8 +93,12 @@ def calls_for(question: str, plan: Plan, enabled: list[str], n0: int) -> list[To
     pad = WHEN_PAD if plan.operation == "when" else timedelta(0)
     rng = {"start": (tr.start - pad).date().isoformat(), "end": (tr.end + pad).date().isoformat()} if tr else {}
     turn_rng = {"start": rng["start"]} if rng else {}  # a turn may mention it after the range
-    pattern = grep_pattern(query)
     op = plan.operation
+    # a count also wants the undated events said in the range ("Short hike up Mount Philo",
+    # written that day), which an upper bound leaves out: the search asks from the range's start
+    # (the answer keeps the range, and says such an occurrence is only "on or before")
+    search_rng = turn_rng if op in ("count", "latest") else rng
+    pattern = grep_pattern(query)
     if op == "list" and tr is not None:
         calls += [("grep_events", {"pattern": ".", **rng}), ("grep_turns", {"pattern": ".", **rng})]
         calls += [
@@ -103,11 +107,14 @@ def calls_for(question: str, plan: Plan, enabled: list[str], n0: int) -> list[To
         ]
     else:
         calls += [
-            ("search_events", {"query": query, "k": 20, **rng}),
+            ("search_events", {"query": query, "k": 20, **search_rng}),
             ("search_turns", {"query": query, "k": 20, **turn_rng}),
         ]
         if pattern and op != "lookup":
-            calls += [("grep_events", {"pattern": pattern, **rng}), ("grep_turns", {"pattern": pattern, **turn_rng})]
+            calls += [
+                ("grep_events", {"pattern": pattern, **rng}),
+                ("grep_turns", {"pattern": pattern, **turn_rng}),
+            ]
     # a disabled tool's call is dropped (a list with vector tools only: its search calls cover the greps)
     chosen = [(name, args) for name, args in calls if name in enabled]
     return [ToolCall(id=f"rule_{n0 + i}", name=n, arguments=json.dumps(a)) for i, (n, a) in enumerate(chosen)]
@@ -469,7 +476,7 @@ def _stay(best: Occurrence, occs: list[Occurrence]) -> list[Occurrence] | None:
 
 
 def latest_answer(q: str, plan: Plan, occs: list[Occurrence], now: datetime) -> Answer:
-    rel = [o for o in relevant(occs) if in_range(o, plan)]
+    rel = [o for o in relevant([o for o in occs if told_of(o)]) if in_range(o, plan)]
     done = [o for o in rel if o.happened() and o.start <= now] or [o for o in rel if not o.asked]
     if not done:
         return when_answer(q, plan, occs, now)
@@ -486,7 +493,14 @@ def _day_level(o: Occurrence) -> bool:
     return not o.dated or o.granularity in ("day", "part_of_day", "instant") or (o.end - o.start).days < 1
 
 
+def told_of(o: Occurrence) -> bool:
+    """An occurrence someone told: an event, or a turn dated by its own time phrase (a turn with
+    neither only mentions the thing: "the beach really inspired you"), of the person asked about."""
+    return o.who and (o.event is not None or o.dated)
+
+
 def count_answer(q: str, plan: Plan, occs: list[Occurrence], now: datetime, m: Matcher) -> Answer:
+    occs = [o for o in occs if told_of(o)]
     rel = [o for o in relevant(occs) if in_range(o, plan) and not o.asked and not o.habitual and o.start <= now]
     day = [o for o in rel if _day_level(o)]
     wide = [o for o in rel if not _day_level(o)]
@@ -523,7 +537,10 @@ def count_answer(q: str, plan: Plan, occs: list[Occurrence], now: datetime, m: M
 
 def list_answer(q: str, plan: Plan, occs: list[Occurrence], m: Matcher) -> Answer:
     tr = plan.time_range
-    pool = [o for o in occs if in_range(o, plan) and not o.asked and not o.planned and _day_level(o)]
+    # events, and turns that date something themselves (a turn with neither is talk, not a doing)
+    # dated ones only: an undated event is not known to lie in the period (it is "on or before")
+    pool = [o for o in occs if in_range(o, plan) and not (o.asked or o.planned) and o.dated and _day_level(o)]
+    pool = [o for o in pool if told_of(o)]
     if m.terms and pool and max(o.lex for o in pool) > 0:
         pool = relevant(pool)
     groups = distinct(pool)

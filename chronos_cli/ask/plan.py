@@ -315,9 +315,13 @@ _LIST = re.compile(
 _HOP_SPLIT = re.compile(r",?\s+and\s+(?=(when|what|how|which|who|where|did|was)\b)", re.I)
 
 
+# "how many children does she have?" asks what is so, not how often something happened
+_HOW_MANY_HAVE = re.compile(r"\bhow many\b(?!\s+times).*\b(does|do|did)\b.*\b(have|own)\b", re.I)
+
+
 def rule_operation(question: str, has_range: bool) -> Operation:
     q = question.strip()
-    if _COUNT.search(q):
+    if _COUNT.search(q) and not _HOW_MANY_HAVE.search(q):
         return "count"
     if _COMPARE.search(q):
         return "compare"

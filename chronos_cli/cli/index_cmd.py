@@ -61,8 +61,9 @@ def register(app: typer.Typer) -> None:
         """Read conversation archives into the calendars (idempotent and incremental).
 
         One command writes to a database at a time: a second waits (and says so). Ctrl-C stops
-        after the batch being written; run the same command again to finish. Exit codes: 0 done,
-        1 error, 2 usage error, 3 partly indexed (skipped conversations are listed), 130 interrupted.
+        at once and keeps what was committed; run the same command again to finish. Exit codes:
+        0 done, 1 error, 2 usage error, 3 partly indexed (skipped conversations are listed),
+        130 interrupted.
 
         Examples:
 
