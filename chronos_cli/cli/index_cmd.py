@@ -198,7 +198,11 @@ class _CtrlC:
         self._previous = None
 
     def __enter__(self) -> _CtrlC:
-        if threading.current_thread() is threading.main_thread():  # signals reach the main thread only
+        # signals reach the main thread only; an ignored SIGINT (a background job) stays ignored
+        if (
+            threading.current_thread() is threading.main_thread()
+            and signal.getsignal(signal.SIGINT) is not signal.SIG_IGN
+        ):
             self._previous = signal.signal(signal.SIGINT, self._on_sigint)
         return self
 
