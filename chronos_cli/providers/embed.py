@@ -55,37 +55,33 @@ def local_model_files() -> tuple[Path, Path]:
 
 
 class LocalEmbedder:
-    """all-MiniLM-L6-v2 (384-d, mean pooling, L2-normalised) on onnxruntime."""
+    """all-MiniLM-L6-v2 (384-d, mean pooling, L2-normalised) on onnxruntime.
+
+    Long texts are split into passages, because the model reads at most 256 tokens: the text is
+    tokenised once and cut into windows of ``window`` tokens (special tokens included) that overlap
+    by ``overlap`` tokens and start and end on word boundaries (the tokenizer's offsets give each
+    window's span, so a passage is a plain substring). The text's vector is the normalised mean of
+    its passages' unit vectors, each passage weighted alike. Only the first ``max_passages`` windows
+    are read (about 1,800 tokens: 7,000 characters of prose, fewer of code); the rest of a longer
+    text is left out, as its tail was before.
+
+    Memory stays bounded: passages are sorted by length and batched by padded tokens
+    (``batch_tokens``), not by count, and onnxruntime's memory arena and memory-pattern planning
+    are off (with batches of varying shape they keep the largest ones' buffers for good).
+    """
 
     name = LOCAL_EMBED_MODEL
     max_tokens = 256  # the length the model was trained with
-    batch_size = 32
+    window = 256  # tokens per passage, [CLS] and [SEP] included
+    overlap = 32  # tokens a passage shares with the one before it
+    max_passages = 8
+    batch_tokens = 4096  # padded tokens per model call
 
     def __init__(self, threads: int | None = None) -> None:
         self._files = local_model_files()  # fail early and clearly if the package is missing
         self._threads = threads or max(1, os.cpu_count() or 1)
         self._session = None  # loaded on first use: a re-index with nothing new never pays for it
-        self._prefetch: threading.Thread | None = None
-        self._memo: dict[str, np.ndarray] = {}
         self._lock = threading.Lock()
-
-    def prefetch(self, texts: Sequence[str]) -> None:
-        """Start embedding ``texts`` in a background thread; a later ``embed`` reuses them.
-
-        `chronos index` calls this on a fresh database so the model works while LanceDB is
-        still importing (onnxruntime releases the GIL). A failure here is ignored: the
-        real ``embed`` call computes, and reports, it again.
-        """
-        uniq = list(dict.fromkeys(texts))
-
-        def run() -> None:
-            try:
-                self._memo = dict(zip(uniq, self._embed(uniq)))
-            except Exception:  # noqa: BLE001
-                self._memo = {}
-
-        self._prefetch = threading.Thread(target=run, name="chronos-embed-prefetch", daemon=True)
-        self._prefetch.start()
 
     def _load(self) -> None:
         import onnxruntime as ort
@@ -96,67 +92,111 @@ class LocalEmbedder:
         opts.intra_op_num_threads = self._threads
         opts.inter_op_num_threads = 1
         opts.log_severity_level = 3
+        opts.enable_cpu_mem_arena = False
+        opts.enable_mem_pattern = False
         session = ort.InferenceSession(str(model_path), opts, providers=["CPUExecutionProvider"])
-        self._tok = Tokenizer.from_file(str(tok_path))
-        self._tok.enable_truncation(self.max_tokens)
-        self._tok.no_padding()
+        tok = Tokenizer.from_file(str(tok_path))
+        tok.no_truncation()
+        tok.no_padding()
+        self._cls, self._sep = tok.token_to_id("[CLS]"), tok.token_to_id("[SEP]")
+        self._tok = tok
         self._inputs = {i.name for i in session.get_inputs()}
         self._session = session  # last: another thread may use the model once this is set
+
+    def _ensure_loaded(self) -> None:
+        if self._session is None:
+            with self._lock:  # concurrent tool calls share one embedder: load once
+                if self._session is None:
+                    self._load()
 
     @property
     def dim(self) -> int:
         return 384
 
-    def embed(self, texts: Sequence[str], *, progress: Progress | None = None) -> np.ndarray:
-        prefetch = self._prefetch
-        if prefetch is not None:
-            prefetch.join()
-            self._prefetch = None
-        if not self._memo:
-            return self._embed(texts, progress)
-        out = np.zeros((len(texts), self.dim), dtype=np.float32)
-        # taken out of the memo: a prefetched vector is handed over once, then freed
-        with self._lock:
-            hits = {t: self._memo.pop(t) for t in set(texts) if t in self._memo}
-        miss = [i for i, t in enumerate(texts) if t not in hits]
-        for i, t in enumerate(texts):
-            if t in hits:
-                out[i] = hits[t]
-        if progress and len(texts) > len(miss):
-            progress(len(texts) - len(miss))
-        if miss:
-            out[miss] = self._embed([texts[i] for i in miss], progress)
-        return out
+    def _clip(self, text: str) -> str:
+        # a generous character bound so a pasted megabyte is not tokenised only to be left out
+        limit = self.max_passages * self.window * 24
+        return text[:limit] if text.strip() else " "
 
-    def _embed(self, texts: Sequence[str], progress: Progress | None = None) -> np.ndarray:
+    def _spans(self, enc) -> list[tuple[int, int]]:
+        """Token windows [start, end) over ``enc`` (encoded without special tokens), cut at word starts."""
+        n, size = len(enc.ids), self.window - 2
+        words = enc.word_ids
+        spans: list[tuple[int, int]] = []
+        start = 0
+        while len(spans) < self.max_passages:
+            end = min(n, start + size)
+            while end < n and end > start + 1 and words[end] == words[end - 1]:
+                end -= 1  # don't split a word into two passages
+            spans.append((start, end))
+            if end >= n:
+                break
+            nxt = max(end - self.overlap, start + 1)
+            while nxt > start + 1 and words[nxt] == words[nxt - 1]:
+                nxt -= 1
+            start = nxt
+        return spans
+
+    def passages(self, text: str) -> list[str]:
+        """The substrings of ``text`` that ``embed`` reads, in order (one for a short text)."""
+        self._ensure_loaded()
+        text = self._clip(text)
+        enc = self._tok.encode(text, add_special_tokens=False)
+        if not enc.ids:
+            return [text]
+        return [text[enc.offsets[a][0] : enc.offsets[b - 1][1]] for a, b in self._spans(enc)]
+
+    def embed(self, texts: Sequence[str], *, progress: Progress | None = None) -> np.ndarray:
         out = np.zeros((len(texts), self.dim), dtype=np.float32)
         if not texts:
             return out
-        if self._session is None:
-            with self._lock:  # concurrent tool calls share one embedder: load once
-                if self._session is None:
-                    self._load()
-        encs = self._tok.encode_batch([t if t.strip() else " " for t in texts])
-        order = sorted(range(len(encs)), key=lambda i: len(encs[i].ids))
-        for b in range(0, len(order), self.batch_size):
-            idx = order[b : b + self.batch_size]
-            width = max(len(encs[i].ids) for i in idx)
-            ids = np.zeros((len(idx), width), dtype=np.int64)
-            mask = np.zeros((len(idx), width), dtype=np.int64)
-            for r, i in enumerate(idx):
-                n = len(encs[i].ids)
-                ids[r, :n] = encs[i].ids
-                mask[r, :n] = 1
-            feed = {"input_ids": ids, "attention_mask": mask}
-            if "token_type_ids" in self._inputs:
-                feed["token_type_ids"] = np.zeros_like(ids)
-            hidden = self._session.run(None, feed)[0]
-            m = mask[:, :, None].astype(np.float32)
-            pooled = (hidden * m).sum(axis=1) / np.clip(m.sum(axis=1), 1e-9, None)
-            out[idx] = pooled
-            if progress:
-                progress(len(idx))
+        self._ensure_loaded()
+        encs = self._tok.encode_batch([self._clip(t) for t in texts], add_special_tokens=False)
+        ids: list[list[int]] = []  # one per passage, special tokens added
+        owner: list[int] = []  # the text each passage belongs to
+        for i, enc in enumerate(encs):
+            for a, b in self._spans(enc) if enc.ids else [(0, 0)]:
+                ids.append([self._cls, *enc.ids[a:b], self._sep])
+                owner.append(i)
+        left = np.bincount(owner, minlength=len(texts))  # passages still to embed, per text
+        for batch in token_batches([len(x) for x in ids], self.batch_tokens):
+            rows = np.asarray([owner[p] for p in batch])
+            np.add.at(out, rows, self._run([ids[p] for p in batch]))
+            np.subtract.at(left, rows, 1)
+            if progress:  # a text counts as embedded once its last passage is
+                progress(int(np.count_nonzero(left[np.unique(rows)] == 0)) - _finished_earlier(left, rows))
         return _normalize(out)
+
+    def _run(self, batch: list[list[int]]) -> np.ndarray:
+        """Unit vectors of a batch of token id lists."""
+        width = max(map(len, batch))
+        ids = np.zeros((len(batch), width), dtype=np.int64)
+        mask = np.zeros((len(batch), width), dtype=np.int64)
+        for r, row in enumerate(batch):
+            ids[r, : len(row)] = row
+            mask[r, : len(row)] = 1
+        feed = {"input_ids": ids, "attention_mask": mask}
+        if "token_type_ids" in self._inputs:
+            feed["token_type_ids"] = np.zeros_like(ids)
+        hidden = self._session.run(None, feed)[0]
+        m = mask[:, :, None].astype(np.float32)
+        return _normalize((hidden * m).sum(axis=1) / np.clip(m.sum(axis=1), 1e-9, None))
+
+
+def token_batches(lengths: Sequence[int], budget: int) -> list[list[int]]:
+    """Indexes into ``lengths`` sorted by length and grouped so that each group's padded size
+    (count times its longest) stays within ``budget``; a sequence longer than the budget goes alone.
+    Sorting first keeps padding small, which is most of the speed."""
+    batches: list[list[int]] = []
+    cur: list[int] = []
+    for i in sorted(range(len(lengths)), key=lengths.__getitem__):
+        if cur and (len(cur) + 1) * lengths[i] > budget:
+            batches.append(cur)
+            cur = []
+        cur.append(i)
+    if cur:
+        batches.append(cur)
+    return batches
 
 
 class LiteLLMEmbedder:

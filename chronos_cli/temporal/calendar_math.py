@@ -143,7 +143,8 @@ def unit_range(today: date, unit: str, offset: int) -> tuple[date, date]:
 # --- approximate expressions ("about a year ago", "around Christmas") ----------------------
 
 # Margin on each side of the computed point, by unit: an approximate expression is a window
-# centred on its point, not the whole unit ("about a year ago" is ±2 months, not ±6).
+# centred on its point, not the whole unit ("about a year ago" is ±6 weeks, not ±6 months: a
+# speaker who means 9 or 15 months says "under a year" or "over a year").
 APPROX_MARGIN = {
     "second": timedelta(seconds=30),
     "minute": timedelta(minutes=5),
@@ -157,7 +158,7 @@ APPROX_MARGIN = {
     "month": timedelta(days=14),
     "season": timedelta(days=14),
     "quarter": timedelta(days=14),
-    "year": timedelta(days=61),
+    "year": timedelta(days=45),
     "decade": timedelta(days=730),
 }
 _UNIT_LEN = {

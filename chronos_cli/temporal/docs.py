@@ -41,6 +41,22 @@ example below is checked by the test suite.
   bare weekday is the last one, a bare month, season, holiday or date this year's) or
   `"future"` (the next one: "Thursday", "June 5th", "Christmas", "at 9am" once 9am has
   passed). `"auto"` is accepted as `"past"`.
+- A date that is the **object of a plan** — what is booked, reserved, scheduled, signed up or
+  registered for, what an appointment or tickets are for ("I booked a table for Thursday",
+  "I bought tickets for the concert on October 4") — is read as future whatever the verb:
+  the thing booked is still to come. "for" must link them: "I booked the flight on Monday"
+  dates the booking (past).
+- **"that Weekday"** is anaphoric: it names the weekday of a time already in the text —
+  the first such day on or after the previous span when that is a day, part of a day,
+  weekend or week ("We flew out on June 22. That Saturday…" = June 27); with no such
+  antecedent it reads as a bare weekday (past or no cue → the last one).
+- **Durations are not dates.** "for N units" says how long: only with a perfect ("I've been
+  doing yoga for 3 years", "we've been married for 5 years") does it date the start, about N
+  units back; otherwise it gives no span. "in N units" in a past sentence ("finished the
+  race in 40 minutes") says how long something took: no span. A frequency ("every
+  Saturday", "on a Friday") names no particular day: no span.
+- **"recently"**, "lately", "not long ago" are the last three weeks (today and the 20 days
+  before): further back, English says "last month" or "a while ago".
 - A sentence that names **this/next/last year** puts its bare yearly names in that year
   ("Valentine's Day is on a Friday this year").
 - **Composition.** A composed expression is a base — a period (November 2019, next month,
@@ -107,8 +123,10 @@ def _fmt_td(td: timedelta) -> str:
     d = s // 86400
     if d >= 365:
         return f"± {d // 365} years ({d} days)"
-    if d >= 28:
+    if d >= 56:
         return f"± {d} days (~{round(d / 30.4)} months)"
+    if d >= 14:
+        return f"± {d} days (~{round(d / 7)} weeks)"
     return f"± {d} day" + ("s" if d > 1 else "")
 
 

@@ -63,6 +63,16 @@ _PAST = re.compile(
 _PRESENT = re.compile(
     r"\b(?:is|are|am|'m|'re|'s|have|has|let'?s|need|needs|starts?|begins?|leaves?|opens?|works|suits|sounds)\b", F
 )
+# A date that is the object of a plan ("booked a table for Thursday", "tickets for the concert
+# on October 4", "signed up for the race on May 3") is ahead of the speaker even when the verb
+# is past: what was booked is the thing to come. Needs "for" between the plan word and the date
+# ("I booked the flight on Monday" dates the booking, not the flight).
+_PLAN_OBJECT = re.compile(
+    r"\b(?:book(?:ed|ing)?|reserv(?:e|ed|ing|ations?)|appointments?|tickets?|sign(?:ed|ing)?\s+up"
+    r"|regist(?:er|ered|ering|ration)|enrol(?:l|led|ling)?|schedul(?:e|ed|ing))\b[^.!?;]{0,40}?"
+    r"\bfor\s+(?:(?:the|a|an|my|our|his|her|their|this)\s+)?(?:[\w'-]+\s+){0,3}?(?:on\s+|in\s+)?$",
+    F,
+)
 # Sentence ends, not abbreviations ("10 a.m. on Monday", "Dr. Lee", "St. Patrick's").
 _YEAR_REL = re.compile(r"\b(this|next|last)\s+year\b(?!'s)", F)
 _SENT_END = re.compile(
@@ -139,14 +149,24 @@ class Ctx:
 
     def tense(self, pos: int) -> str | None:
         """'past' | 'future' from the sentence's verbs; with no cue, 'future' when the
-        caller prefers the future, else None (each rule's documented default)."""
+        caller prefers the future, else None (each rule's documented default). A date that is
+        the object of a plan ("booked a table for Thursday") is 'future' whatever the verb."""
         s, e = self._sentence(pos)
         if s not in self._tense:
             self._tense[s] = _sentence_tense(self.text[s:e])
         t = self._tense[s]
+        if t != "future" and self._plan_object(s, pos):
+            return "future"
         if t is None and self.prefer == "future":
             return "future"
         return t
+
+    def _plan_object(self, s: int, pos: int) -> bool:
+        """Is the expression at pos what a booking/sign-up/ticket is "for"?"""
+        lo = max(s, pos - 100)
+        if "for" not in self.text[max(lo, pos - 40) : pos].lower():
+            return False
+        return _PLAN_OBJECT.search(self.text, lo, pos) is not None
 
 
 def _sentence_tense(sent: str) -> str | None:

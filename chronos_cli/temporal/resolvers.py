@@ -378,6 +378,26 @@ def r_weekday(m, ctx):
     return _day_or_part(pick_weekday(ctx.today, wd, direction(ctx, m.start())), m["part"])
 
 
+# An antecedent a "that Saturday" can be a day of: a day, a part of one, a weekend or a week.
+_THAT_ANTECEDENT = ("instant", "part_of_day", "day", "weekend", "week")
+
+
+def r_that_weekday(m, ctx):
+    """ "that Saturday" points back to the story's time: the Saturday on/after it."""
+    wd = L.weekday_num(m["wd"])
+    p = ctx.prev
+    if ctx.anchor_next is not None:  # "that Friday, May 8": the date said with it
+        ref = ctx.anchor_next[0].date()
+        d = ref + timedelta(days=(wd - ref.weekday()) % 7)
+    elif p is not None and p.granularity in _THAT_ANTECEDENT and (p.end - p.start).days < 7:
+        ref = p.start.date()
+        d = ref + timedelta(days=(wd - ref.weekday()) % 7)
+        ctx.part("anchor", p.text, "that_weekday", f"the {m['wd']} on or after {ref.isoformat()}")
+    else:
+        d = pick_weekday(ctx.today, wd, direction(ctx, m.start()))
+    return _day_or_part(d, m["part"])
+
+
 def weekend_for(ctx, pos: int) -> Res:
     t = ctx.tense(pos)
     today = ctx.today
@@ -469,6 +489,8 @@ def r_in_n(m, ctx):
         # "I haven't seen her in three years": the gap runs from then until now
         s = day_start(shift(ctx.now, u, -hi).date())
         return s, day_end(ctx.today), "range"
+    if ctx.tense(m.start()) == "past":
+        return None  # "finished the race in 40 minutes": how long it took, not when
     return _count_or_approx(m, ctx, +1)
 
 
@@ -686,11 +708,12 @@ def _fmt(a: date, b: date) -> str:
     return a.isoformat() if a == b else f"{a} – {b}"
 
 
+# "recently" is the last few weeks: further back, English says "last month" or "a while ago".
 _FUZZY = {  # word -> (days back from today at the start, days back at the end)
-    "recently": (30, 0),
-    "lately": (30, 0),
-    "not long ago": (30, 0),
-    "recent": (30, 0),
+    "recently": (20, 0),
+    "lately": (20, 0),
+    "not long ago": (20, 0),
+    "recent": (20, 0),
     "the other day": (7, 1),
     "a while ago": (365, 30),
     "a while back": (365, 30),

@@ -570,6 +570,19 @@ DAYS: list[Rule] = [
         triggers=_WEEKDAYS,
     ),
     _R(
+        "that_weekday",
+        "that Weekday [part] (anaphoric: a day of a time already in the story)",
+        "the first such weekday on or after the previous span when that is a day or a week (the Saturday of "
+        "that week); with no such antecedent, as a bare weekday (past or no cue → nearest before today)",
+        "I got the job offer on May 4 and accepted it that Friday.",
+        "2026-07-14T12:00",
+        "2026-05-08 (day)",
+        rf"\bthat\s+(?P<wd>{L.WEEKDAY_BARE})(?:\s+(?:in\s+the\s+|at\s+)?(?P<part>{P})\b)?",
+        R.r_that_weekday,
+        triggers=_WEEKDAYS,
+        chain=True,  # resolved after the spans before it: its antecedent is the previous one
+    ),
+    _R(
         "weekend_bare",
         "over/on/during the weekend, this past weekend",
         "past → the latest weekend that has begun; future → the next not yet over; no cue → this week's",
@@ -760,7 +773,8 @@ COUNTS: list[Rule] = [
         "in_n",
         "in [about] N units",
         "future: the window around now + N units (approximate as for ago); after a negated perfect "
-        "('haven't … in 3 years') → now − N units to today",
+        "('haven't … in 3 years') → now − N units to today; past tense → none ('finished in 40 minutes' "
+        "says how long it took)",
         "I'm moving in two weeks.",
         "2023-05-08T14:00",
         "2023-05-19 – 2023-05-25 (week)",
@@ -935,7 +949,7 @@ NAMED: list[Rule] = [
     _R(
         "fuzzy",
         "recently, lately, not long ago, the other day, a while ago/back, some time ago, a long time ago, ages ago",
-        "recently/lately/not long ago = the last 30 days; the other day = 7–1 days ago; a while ago = 365–30 days ago; "
+        "recently/lately/not long ago = the last three weeks (today and the 20 days before); the other day = 7–1 days ago; a while ago = 365–30 days ago; "
         "a long time ago = 10–1 years; ages ago = 10 years–180 days",
         "I saw her the other day.",
         "2023-05-08T14:00",
