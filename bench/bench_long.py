@@ -27,11 +27,63 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 CHRONOS = [sys.executable, "-m", "chronos_cli"]
 
-WORDS = (
-    "the function returns a list of rows when the cache is warm otherwise it reads the file again and "
-    "parses each line into a record we then sort by timestamp and merge duplicates before writing the "
-    "result back to disk note that the timeout applies per request not per batch so retries can add up"
-).split()
+WORDS = [
+    "the",
+    "function",
+    "returns",
+    "a",
+    "list",
+    "of",
+    "rows",
+    "when",
+    "the",
+    "cache",
+    "is",
+    "warm",
+    "otherwise",
+    "it",
+    "reads",
+    "the",
+    "file",
+    "again",
+    "and",
+    "parses",
+    "each",
+    "line",
+    "into",
+    "a",
+    "record",
+    "we",
+    "then",
+    "sort",
+    "by",
+    "timestamp",
+    "and",
+    "merge",
+    "duplicates",
+    "before",
+    "writing",
+    "the",
+    "result",
+    "back",
+    "to",
+    "disk",
+    "note",
+    "that",
+    "the",
+    "timeout",
+    "applies",
+    "per",
+    "request",
+    "not",
+    "per",
+    "batch",
+    "so",
+    "retries",
+    "can",
+    "add",
+    "up",
+]
 NAMES = ["user_id", "rows", "cache", "path", "session", "payload", "retries", "timeout", "result", "config"]
 
 

@@ -126,7 +126,7 @@ def test_kill_mid_index_then_rerun(tmp_path):
 
 @pytest.mark.parametrize("batch", ["7", "bogus"])
 def test_batch_env(monkeypatch, batch):
-    from chronos_cli.index import pipeline as index
+    from chronos_cli.index.report import BATCH_TURNS, batch_turns
 
     monkeypatch.setenv("CHRONOS_INDEX_BATCH_TURNS", batch)
-    assert index._batch_turns() == (7 if batch == "7" else index.BATCH_TURNS)
+    assert batch_turns() == (7 if batch == "7" else BATCH_TURNS)

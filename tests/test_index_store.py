@@ -174,19 +174,9 @@ def test_locomo_real_file(tmp_path, embedder):
     assert (again.turns_new, again.turns_embedded, store.counts()[TURNS]) == (0, 0, 788)
 
 
-def test_prefetched_vectors_equal_direct_ones(embedder, tmp_path):
+def test_only_a_fresh_local_folder_gets_the_warm_start(tmp_path):
     from chronos_cli.index.files import StoreOpener
-    from chronos_cli.providers.embed import LocalEmbedder
 
-    texts = ["I went hiking yesterday.", "The dentist put on a crown.", "I went hiking yesterday."]
-    direct = embedder.embed(texts)
-    e = LocalEmbedder()
-    e.prefetch(texts[:2])
-    got = e.embed(texts + ["A sentence that was not prefetched."])
-    assert np.allclose(got[:3], direct, atol=1e-5)  # the duplicate is served too
-    assert np.allclose(got[3], embedder.embed(["A sentence that was not prefetched."])[0], atol=1e-5)
-    assert e._memo == {}  # handed over once, then freed
-    # only a fresh local folder gets the start-up prefetch
     assert StoreOpener(str(tmp_path / "new"), Store).fresh()
     assert not StoreOpener("s3://bucket/db", Store).fresh()
     store = Store(str(tmp_path / "db"))

@@ -270,3 +270,14 @@ def test_a_phrase_in_a_question_dates_nothing():
     sp = date_in_turn(text, datetime(2024, 6, 12), [text.index("lake")])
     assert sp.text == "yesterday"
     assert date_in_turn("Did you go hiking last week?", datetime(2024, 6, 12), [0]) is None
+
+
+def test_elapsed_time_questions_ask_for_dates_not_a_count():
+    from chronos_cli.ask.offline import compare_items
+    from chronos_cli.ask.plan import rule_operation
+
+    q = "How many days between the 10K and the half marathon?"
+    assert rule_operation(q, has_range=False) == "compare"
+    assert compare_items(q) == ["10K", "half marathon"]
+    assert rule_operation("How many weeks ago did I adopt Biscuit?", has_range=False) == "when"
+    assert rule_operation("How many times did I go hiking?", has_range=False) == "count"

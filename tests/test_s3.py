@@ -136,6 +136,11 @@ def test_two_concurrent_index_runs_on_s3(s3_env, tmp_path):
     from chronos_cli.store.tables import Store
 
     store = Store(uri, storage_options=storage_options(uri))
-    assert store.counts() == {"turns": 12, "events": store.counts()["events"], "sessions": 3}, outs
+    counts = store.counts()
+    assert (counts["turns"], counts["sessions"]) == (12, 3), outs
     keys = store.scan("turns", columns=["key"])["key"].to_pylist()
     assert len(keys) == len(set(keys)) == 12
+    # the events are what ONE run extracts: the race wrote neither twice nor half
+    reported = {json.loads(out)["events"] for out, _err in outs}
+    event_ids = store.scan("events", columns=["event_id"])["event_id"].to_pylist()
+    assert len(event_ids) == len(set(event_ids)) == counts["events"] == max(reported) > 0

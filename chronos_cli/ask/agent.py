@@ -147,7 +147,9 @@ def answer(
             ranked = rows[: options.top_n]
             context = format_context(expand_neighbours(store, ranked, said_until=now))
         except Exception as e:  # noqa: BLE001 - e.g. the reranker is down: go on without seeds
-            errors.append(f"initial retrieval failed: {e}")
+            from chronos_cli.providers.errors import scrub
+
+            errors.append(scrub(f"initial retrieval failed: {e}"))
         how = (
             "dense"
             if not options.rerank

@@ -24,6 +24,7 @@ from chronos_cli.ask.occurrences import (
 from chronos_cli.ask.plan import Plan, Targets, content_words, stem
 from chronos_cli.hits import EventHit, TurnHit
 from chronos_cli.providers.messages import ToolCall
+from chronos_cli.temporal.spans import MONTH_NAMES
 
 # The weights below were chosen on locomo_dev.json and checked on locomo_dev2.json (and the
 # reverse); BENCHMARKS.md has both figures. The rules they weigh are English, not a sample's.
@@ -204,20 +205,6 @@ def in_range(o: Occurrence, plan: Plan, pad: timedelta = timedelta(0)) -> bool:
 # ------------------------------------------------------------------------------------------
 
 _FIRST = re.compile(r"^(i|me|user|the user)$", re.I)
-_MONTHS = [
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-]
 
 
 def _is_self(o: Occurrence) -> bool:
@@ -278,7 +265,7 @@ def span_words(s: date, e: date, gran: str) -> str:
     if s == e:
         return f"{s:%A} {s.isoformat()}"
     if gran == "month" and s.day == 1 and (e + timedelta(days=1)).day == 1 and s.month == e.month:
-        return f"{_MONTHS[s.month - 1]} {s.year}"
+        return f"{MONTH_NAMES[s.month - 1]} {s.year}"
     if gran == "year" and (s.month, s.day, e.month, e.day) == (1, 1, 12, 31) and s.year == e.year:
         return str(s.year)
     if gran in ("week", "weekend"):
@@ -620,6 +607,10 @@ def compare_items(question: str) -> list[str]:
     tail = _COMPARE_LEAD.sub("", q, count=1) if _COMPARE_LEAD.search(q) else q
     parts = re.split(r"\s*,?\s+\bor\b\s+|\s+\bvs\.?\s+|\s+\bversus\b\s+", tail)
     parts = [re.sub(r"^(the|my|a|an)\s+", "", p.strip(" ,."), flags=re.I) for p in parts if p.strip(" ,.")]
+    if len(parts) < 2:  # "How many days between X and Y?"
+        m = re.search(r"\bbetween\s+(.+?)\s+and\s+(.+)$", q, re.I)
+        if m:
+            parts = [re.sub(r"^(the|my|a|an)\s+", "", p.strip(" ,."), flags=re.I) for p in m.groups()]
     if len(parts) < 2:  # "Did X happen before Y?"
         m = re.match(r"^\s*(?:did|was|were|had|has|is)\s+(.*?)\s+\b(?:before|after)\b\s+(.*)$", q, re.I)
         parts = [m.group(1), m.group(2)] if m else []

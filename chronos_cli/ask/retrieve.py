@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 from lancedb.expr import col
 
-from chronos_cli.ask.plan import TimeRange
+from chronos_cli.ask.plan import QUESTION_WORDS, TimeRange
 from chronos_cli.event_query import hybrid_events
 from chronos_cli.hits import TurnHit, with_score
 from chronos_cli.ranking import rerank, rrf
@@ -40,105 +40,6 @@ if TYPE_CHECKING:
 
 TURN_TEXT_LIMIT = 600
 
-# question scaffolding: interrogatives, auxiliaries, pronouns and quantity phrasing that say
-# what kind of answer is wanted, not what it is about (LanceDB's FTS already drops the
-# classic English stop words — a, the, of, is, ... — but not these)
-QUESTION_WORDS = frozenset(
-    [
-        "what",
-        "when",
-        "where",
-        "which",
-        "who",
-        "whom",
-        "whose",
-        "why",
-        "how",
-        "do",
-        "does",
-        "did",
-        "done",
-        "doing",
-        "have",
-        "has",
-        "had",
-        "having",
-        "be",
-        "is",
-        "am",
-        "are",
-        "was",
-        "were",
-        "been",
-        "being",
-        "can",
-        "could",
-        "would",
-        "should",
-        "will",
-        "shall",
-        "may",
-        "might",
-        "must",
-        "i",
-        "me",
-        "my",
-        "mine",
-        "myself",
-        "we",
-        "us",
-        "our",
-        "ours",
-        "you",
-        "your",
-        "yours",
-        "he",
-        "him",
-        "his",
-        "she",
-        "her",
-        "hers",
-        "they",
-        "them",
-        "their",
-        "theirs",
-        "it",
-        "its",
-        "this",
-        "that",
-        "these",
-        "those",
-        "there",
-        "here",
-        "many",
-        "much",
-        "often",
-        "times",
-        "ever",
-        "any",
-        "anything",
-        "something",
-        "kind",
-        "sort",
-        "type",
-        "a",
-        "an",
-        "the",
-        "and",
-        "or",
-        "of",
-        "to",
-        "in",
-        "on",
-        "at",
-        "by",
-        "for",
-        "with",
-        "from",
-        "about",
-        "as",
-    ]
-)
 FIRST_PERSON = frozenset({"i", "me", "my", "mine", "myself"})
 
 # the dense ranking reads a turn in its context too, its neighbours' similarity counting half
@@ -404,13 +305,13 @@ def format_context(rows: list[TurnHit]) -> str:
     for (ns, sid), turns in sorted(by_session.items(), key=lambda kv: min(t.t_conv for t in kv[1])):
         turns.sort(key=lambda t: t.turn_index)
         t0 = turns[0].t_conv
-        title = turns[0].title
+        title = one_line(turns[0].title, 200)  # archive text: never a line break that fakes a header
         head = f"### session {sid} ({ns}) — {t0:%Y-%m-%d %A}" + (f" — “{title}”" if title else "")
         lines = [head]
         for t in turns:
             mark = "*" if t.hit else " "
             lines.append(
-                f"{mark}[{t.turn_id} · {t.t_conv:%Y-%m-%d %H:%M}] {t.speaker}: {one_line(t.text, TURN_TEXT_LIMIT)}"
+                f"{mark}[{t.turn_id} · {t.t_conv:%Y-%m-%d %H:%M}] {one_line(t.speaker, 80)}: {one_line(t.text, TURN_TEXT_LIMIT)}"
             )
         blocks.append("\n".join(lines))
     return "\n\n".join(blocks)

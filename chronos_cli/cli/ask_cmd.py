@@ -174,7 +174,9 @@ def _batch(path: Path, ask, default_now, namespaces, tz: str | None) -> None:
             out = {"id": qid, **ask(q, now=now, namespaces=namespaces).to_json()}
         except Exception as e:  # noqa: BLE001 - one bad line never stops the batch
             failed += 1
-            out = {"id": qid if qid is not None else n, "line": n, "error": f"{type(e).__name__}: {e}"}
+            from chronos_cli.providers.errors import scrub
+
+            out = {"id": qid if qid is not None else n, "line": n, "error": scrub(f"{type(e).__name__}: {e}")}
         total += 1
         sys.stdout.write(json.dumps(out, ensure_ascii=False, default=str) + "\n")
         sys.stdout.flush()

@@ -167,12 +167,14 @@ def _fail_known(e: Exception) -> None:
     """One line for the errors a user can meet (a bad file, the database, a provider)."""
     from chronos_cli.archives import ArchiveError
     from chronos_cli.providers.embed import EmbedError
-    from chronos_cli.providers.errors import ProviderError
+    from chronos_cli.providers.errors import LLMError, LLMOutputError
     from chronos_cli.store.tables import StoreError
 
     if isinstance(e, (ArchiveError, StoreError, EmbedError)):
         fail(str(e))
-    if isinstance(e, ProviderError):  # a provider that keeps failing, or a model's output beyond repair
+    if isinstance(e, LLMOutputError):  # a model's output beyond repair
+        fail(f"the extraction model's reply is unusable: {e}")
+    if isinstance(e, LLMError):  # a provider that keeps failing
         fail(f"model provider failed: {e}")
 
 

@@ -20,7 +20,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from chronos_cli.archives import ArchiveError, iter_archive_files, read_archive
-from chronos_cli.index.report import IndexCallbacks, IndexReport
+from chronos_cli.config import LOCAL_EMBED_MODEL
+from chronos_cli.index.report import IndexCallbacks, IndexReport, batch_turns
 from chronos_cli.models import Archive
 
 if TYPE_CHECKING:
@@ -97,8 +98,12 @@ def index_paths(
     first = _read(files[0], fmt, tz, namespace, dayfirst, strict) if files else None
     warm = None
     if isinstance(store, StoreOpener):
-        if isinstance(first, Archive) and store.fresh():
-            texts = list(dict.fromkeys(t.text for s in first.sessions for t in s.turns))[:WARM_START_TURNS]
+        # the overlap hides LanceDB's import behind the local model's compute; a remote embedder
+        # has nothing to hide it behind and would only race the run's first requests
+        if isinstance(first, Archive) and store.fresh() and getattr(embedder, "name", "") == LOCAL_EMBED_MODEL:
+            # at most the first batch: the warm start never runs ahead of what the first commit needs
+            limit = min(WARM_START_TURNS, batch_turns())
+            texts = list(dict.fromkeys(t.text for s in first.sessions for t in s.turns))[:limit]
             warm = WarmStart(embedder, texts, stop)
         store = store.open()
 

@@ -15,7 +15,6 @@ archive files is a thin layer in front of this (``chronos_cli.index.files``).
 
 from __future__ import annotations
 
-import os
 import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
@@ -25,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from chronos_cli.index.files import WarmStart, index_paths
-from chronos_cli.index.report import IndexCallbacks, IndexInterrupted, IndexReport
+from chronos_cli.index.report import BATCH_TURNS, IndexCallbacks, IndexInterrupted, IndexReport, batch_turns
 from chronos_cli.models import Event, Session
 from chronos_cli.providers.embed import Embedder
 from chronos_cli.store.tables import (
@@ -49,18 +48,7 @@ __all__ = [
     "reembed",
 ]
 
-# Sessions are committed in batches of about this many turns (each batch: turns, events,
-# then the session markers). CHRONOS_INDEX_BATCH_TURNS overrides it: smaller batches mean
-# more, smaller commits (less work lost when a run is killed; tests force many commits).
-BATCH_TURNS = 4000
 POLL_S = 0.1  # how often a wait for the extractor looks at the stop signal
-
-
-def _batch_turns() -> int:
-    try:
-        return max(1, int(os.environ.get("CHRONOS_INDEX_BATCH_TURNS", "") or BATCH_TURNS))
-    except ValueError:
-        return BATCH_TURNS
 
 
 class Extractor(Protocol):
@@ -351,7 +339,7 @@ def _batches(sessions: Iterable[Session]) -> list[list[Session]]:
     out: list[list[Session]] = []
     cur: list[Session] = []
     n = 0
-    limit = _batch_turns()
+    limit = batch_turns()
     for s in sessions:
         cur.append(s)
         n += len(s.turns)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -55,3 +56,17 @@ class IndexInterrupted(Exception):
     def __init__(self, report: IndexReport) -> None:
         self.report = report
         super().__init__(f"interrupted: {report.turns_committed} turns committed")
+
+
+# Sessions are committed in batches of about this many turns (each batch: turns, events,
+# then the session markers). CHRONOS_INDEX_BATCH_TURNS overrides it: smaller batches mean
+# more, smaller commits (less work lost when a run is killed; tests force many commits).
+BATCH_TURNS = 4000
+
+
+def batch_turns() -> int:
+    """The batch size in turns (``CHRONOS_INDEX_BATCH_TURNS``, else ``BATCH_TURNS``)."""
+    try:
+        return max(1, int(os.environ.get("CHRONOS_INDEX_BATCH_TURNS", "") or BATCH_TURNS))
+    except ValueError:
+        return BATCH_TURNS

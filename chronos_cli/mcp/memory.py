@@ -125,9 +125,11 @@ class Memory:
 
         if value is not None and value.strip():
             try:
-                return parse_moment(value, self.tz)
+                moment = parse_moment(value, self.tz)
             except ClockError as e:
                 raise ServeError(f"now: {e}") from None
+            # a client may ask as of an earlier moment, never past the server's --now cutoff
+            return min(moment, self.now) if self.now is not None else moment
         return self.now or now_in(self.tz)
 
     def scope(self, namespace: str | None) -> list[str] | None:

@@ -50,6 +50,7 @@ class EventOut(_Open):
     t_conv: str = Field(description="when the event was mentioned")
     evidence: str
     extractor: str
+    kind: str = Field("event", description="event, or mention: a dated mention whose clause did not parse")
     score: float | None = None
 
 

@@ -122,7 +122,9 @@ class BaseLLM:
         key = None
         if self.cache is not None and use_cache:
             t0 = time.perf_counter()
-            key = ResponseCache.key(self.name, prompt_version, request)
+            # the server is part of the model's identity: two local servers may serve one name
+            base = getattr(self, "api_base", None)
+            key = ResponseCache.key(f"{self.name}@{base}" if base else self.name, prompt_version, request)
             hit = self.cache.get(key)
             if hit is not None and (response_schema is None or validates(hit.content, response_schema)):
                 hit = hit.model_copy(update={"cached": True, "ms": (time.perf_counter() - t0) * 1000})

@@ -66,8 +66,11 @@ class LocalEmbedder:
     text is left out, as its tail was before.
 
     Memory stays bounded: passages are sorted by length and batched by padded tokens
-    (``batch_tokens``), not by count, and onnxruntime's memory arena and memory-pattern planning
-    are off (with batches of varying shape they keep the largest ones' buffers for good).
+    (``batch_tokens``), not by count, and onnxruntime's memory-pattern planning is off. Measured on
+    24 code-heavy 3.9k-character messages (2 cores): 2,048 tokens per batch and no memory pattern
+    peaked about 50 MB above the loaded model, against 520 MB with 4,096 tokens and the pattern and
+    1,170 MB with 8,192 (32 full windows); the speed was the same. Turning off the memory arena too
+    saved less and cost about a third of the speed.
     """
 
     name = LOCAL_EMBED_MODEL
@@ -75,7 +78,7 @@ class LocalEmbedder:
     window = 256  # tokens per passage, [CLS] and [SEP] included
     overlap = 32  # tokens a passage shares with the one before it
     max_passages = 8
-    batch_tokens = 4096  # padded tokens per model call
+    batch_tokens = 2048  # padded tokens per model call: 8 full passages
 
     def __init__(self, threads: int | None = None) -> None:
         self._files = local_model_files()  # fail early and clearly if the package is missing
@@ -92,8 +95,7 @@ class LocalEmbedder:
         opts.intra_op_num_threads = self._threads
         opts.inter_op_num_threads = 1
         opts.log_severity_level = 3
-        opts.enable_cpu_mem_arena = False
-        opts.enable_mem_pattern = False
+        opts.enable_mem_pattern = False  # planned for one input shape; ours vary, so it only holds memory
         session = ort.InferenceSession(str(model_path), opts, providers=["CPUExecutionProvider"])
         tok = Tokenizer.from_file(str(tok_path))
         tok.no_truncation()
@@ -163,8 +165,8 @@ class LocalEmbedder:
             rows = np.asarray([owner[p] for p in batch])
             np.add.at(out, rows, self._run([ids[p] for p in batch]))
             np.subtract.at(left, rows, 1)
-            if progress:  # a text counts as embedded once its last passage is
-                progress(int(np.count_nonzero(left[np.unique(rows)] == 0)) - _finished_earlier(left, rows))
+            if progress:  # a text counts as embedded in the batch that holds its last passage
+                progress(int(np.count_nonzero(left[np.unique(rows)] == 0)))
         return _normalize(out)
 
     def _run(self, batch: list[list[int]]) -> np.ndarray:

@@ -10,7 +10,7 @@ from pydantic import BaseModel, Field
 from chronos_cli.models import Granularity
 
 _DAY_END = time(23, 59, 59, 999999)
-_MONTHS = (
+MONTH_NAMES = (
     "January",
     "February",
     "March",
@@ -85,7 +85,7 @@ class TimeSpan(BaseModel):
             if sd == ed:
                 return sd.isoformat()
             if g == "month" and sd.day == 1 and (ed + timedelta(days=1)).day == 1 and sd.month == ed.month:
-                return f"{_MONTHS[sd.month - 1]} {sd.year}"
+                return f"{MONTH_NAMES[sd.month - 1]} {sd.year}"
             if g == "year" and (sd.month, sd.day, ed.month, ed.day) == (1, 1, 12, 31) and sd.year == ed.year:
                 return str(sd.year)
             if (
