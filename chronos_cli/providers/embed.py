@@ -68,8 +68,8 @@ class LocalEmbedder:
     Memory stays bounded: passages are sorted by length and batched by padded tokens
     (``batch_tokens``), not by count, and onnxruntime's memory-pattern planning is off. Measured on
     24 code-heavy 3.9k-character messages (2 cores): 2,048 tokens per batch and no memory pattern
-    peaked about 50 MB above the loaded model, against 520 MB with 4,096 tokens and the pattern and
-    1,170 MB with 8,192 (32 full windows); the speed was the same. Turning off the memory arena too
+    peaked about 50 MiB above the loaded model, against 520 MiB with 4,096 tokens and the pattern and
+    1,170 MiB with 8,192 (32 full windows); the speed was the same. Turning off the memory arena too
     saved less and cost about a third of the speed.
     """
 
