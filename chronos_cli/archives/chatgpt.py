@@ -197,9 +197,4 @@ def read_chatgpt(
             continue
         if session is not None:
             sessions.append(session)
-    if not sessions and skips.items:
-        raise skips.nothing_read(len(convs), "conversations")
-    if not sessions:  # never "0 sessions" in silence
-        raise ArchiveError(path, "", f"none of the {len(convs)} conversations has user or assistant text")
-    sessions.sort(key=lambda s: s.t_conv.timestamp())  # exports list newest first
-    return Archive(path=str(path), format="chatgpt", sessions=sessions, skipped=skips.items)
+    return skips.archive("chatgpt", sessions, len(convs), "user or assistant")

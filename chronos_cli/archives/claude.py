@@ -96,9 +96,4 @@ def read_claude(
             continue
         if session is not None:
             sessions.append(session)
-    if not sessions and skips.items:
-        raise skips.nothing_read(len(convs), "conversations")
-    if not sessions:  # never "0 sessions" in silence
-        raise ArchiveError(path, "", f"none of the {len(convs)} conversations has human or assistant text")
-    sessions.sort(key=lambda s: s.t_conv.timestamp())
-    return Archive(path=str(path), format="claude", sessions=sessions, skipped=skips.items)
+    return skips.archive("claude", sessions, len(convs), "human or assistant")

@@ -22,7 +22,7 @@ from typing import Any
 
 from dateutil import parser as du_parser
 
-from chronos_cli.models import Skipped
+from chronos_cli.models import Archive, Skipped
 from chronos_cli.text import one_line
 
 
@@ -223,6 +223,16 @@ class Skips:
         return ArchiveError(
             first.path, first.where, f"{first.reason} (nothing readable: {len(self.items)} of {total} {what} skipped)"
         )
+
+    def archive(self, fmt: str, sessions: list, total: int, speakers: str) -> Archive:
+        """The archive of a conversations export: its sessions oldest first, with the skips. An
+        export where nothing was read is an error, never "0 sessions" in silence."""
+        if not sessions and self.items:
+            raise self.nothing_read(total, "conversations")
+        if not sessions:
+            raise ArchiveError(self.path, "", f"none of the {total} conversations has {speakers} text")
+        sessions.sort(key=lambda s: s.t_conv.timestamp())  # exports list newest first
+        return Archive(path=str(self.path), format=fmt, sessions=sessions, skipped=self.items)
 
 
 def optional_str(value: Any) -> str | None:
