@@ -116,3 +116,15 @@ def test_config_table_fits_80_columns(monkeypatch, tmp_path):
     assert value == long_db
     embed = rows["embed_model"][start:end].strip()
     assert embed == "local/all-MiniLM-L6-v2-int8"  # the default model name fits unbroken at 80
+
+
+def test_time_output_fits_80_columns():
+    """At 80 columns `chronos time` prints one block per span: nothing cut with "…", no line
+    wider than the terminal, every phrase and date whole."""
+    text = "We ran a charity race last Sunday; the next one is the third Thursday of November 2023 at 7pm"
+    res = runner.invoke(app, ["time", text, "--now", "2023-05-08T14:00"], env=NARROW)
+    assert res.exit_code == 0, res.output
+    assert "…" not in res.output.replace(" … ", " ")  # the range separator is the only ellipsis
+    assert max(len(line) for line in res.output.splitlines()) <= 80
+    assert "“last Sunday” → 2023-05-07" in res.output
+    assert "2023-11-16" in res.output  # the third Thursday of November 2023

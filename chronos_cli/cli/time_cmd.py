@@ -19,6 +19,29 @@ def _parts_text(span) -> str:
     return "\n".join(f"{p.role} {p.rule}" + (f" “{p.text}”" if p.text else "") + f" = {p.value}" for p in span.parts)
 
 
+# the seven-column table needs about this many columns; a narrower terminal gets one block per span
+WIDE = 120
+
+
+def _bounds(span) -> tuple[str, str]:
+    fmt = "%Y-%m-%d %H:%M" if span.granularity in ("instant", "part_of_day") else "%Y-%m-%d"
+    return span.start.strftime(fmt), span.end.strftime(fmt)
+
+
+def _print_blocks(console, title: str, spans) -> None:
+    """One block per span, every value on its own line: readable at 80 columns, never cut."""
+    from rich.text import Text
+
+    console.print(title)
+    for s in spans:
+        start, end = _bounds(s)
+        console.print()
+        console.print(Text(f"“{s.text}” → {s.display()}", style="bold"))
+        console.print(Text(f"  {start} … {end} · {s.granularity} · rule {s.rule}"))
+        for line in _parts_text(s).splitlines():
+            console.print(Text(f"  {line}"), overflow="fold")
+
+
 def register(app: typer.Typer) -> None:
     @app.command("time")
     def time_command(
@@ -79,22 +102,17 @@ def register(app: typer.Typer) -> None:
         if not spans:
             console.print(f"No time expression found (now = {wall:%Y-%m-%d %H:%M}, {wall:%A}).")
             return
-        table = Table(title=f"now = {wall:%Y-%m-%d %H:%M} ({wall:%A})", show_lines=True)
+        title = f"now = {wall:%Y-%m-%d %H:%M} ({wall:%A})"
+        if console.width < WIDE:
+            _print_blocks(console, title, spans)
+            return
+        table = Table(title=title, show_lines=True)
         table.add_column("phrase")
         for col in ("start", "end", "granularity", "rule"):
             table.add_column(col, no_wrap=True)
         table.add_column("means")
         table.add_column("composed from")
         for s in spans:
-            fmt = "%Y-%m-%d %H:%M" if s.granularity in ("instant", "part_of_day") else "%Y-%m-%d"
-            cells = (
-                s.text,
-                s.start.strftime(fmt),
-                s.end.strftime(fmt),
-                s.granularity,
-                s.rule,
-                s.display(),
-                _parts_text(s),
-            )
+            cells = (s.text, *_bounds(s), s.granularity, s.rule, s.display(), _parts_text(s))
             table.add_row(*(Text(c) for c in cells))  # Text: brackets in the input are not markup
         console.print(table)
