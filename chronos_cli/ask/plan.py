@@ -332,6 +332,8 @@ _ELAPSED = re.compile(r"\bhow many (minutes|hours|days|weeks|months|years)\b", r
 _BETWEEN = re.compile(r"\bbetween\b.+\band\b", re.I)
 # "how many children does she have?" asks what is so, not how often something happened
 _HOW_MANY_HAVE = re.compile(r"\bhow many\b(?!\s+times).*\b(does|do|did)\b.*\b(have|own)\b", re.I)
+# "how long did the trip last?": "last" is the verb (how long it went on), not "the last time"
+_LAST_VERB = re.compile(r"\bhow long\b(?! ago).*\blast(s|ed)?(\s+for)?\s*\??\s*$", re.I)
 
 
 def rule_operation(question: str, has_range: bool) -> Operation:
@@ -342,6 +344,8 @@ def rule_operation(question: str, has_range: bool) -> Operation:
         return "count"
     if _COMPARE.search(q):
         return "compare"
+    if _LAST_VERB.search(q):
+        return "when"
     if _LATEST.search(q):
         return "latest"
     if _WHEN.search(q):
@@ -367,6 +371,9 @@ _ANSWER_KIND = {
     "planned",
     "mention",
     "mentioned",
+    # "my NEXT appointment": which one is wanted (the one after now), not a word it is told in
+    "next",
+    "upcoming",
 }
 
 
