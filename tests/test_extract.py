@@ -392,6 +392,30 @@ def test_rules_time_sentence_then_action_sentence():
     assert e.time_expression == "Last Saturday" and e.start.date() == date(2023, 5, 6)
 
 
+def test_rules_perfect_of_go_to_is_a_visit_dated_by_its_own_time_phrase():
+    # "have been to X" is the perfect of "go to X": a visit, dated by a time phrase in its clause
+    [e] = rule_events(["Oh, I've been to Lisbon yesterday! It was so cool."])
+    assert (e.subject, e.verb, e.object) == ("Caroline", "has been to", "Lisbon")
+    assert (e.start.date(), e.end.date(), e.time_expression) == (date(2023, 5, 7), date(2023, 5, 7), "yesterday")
+    # without one it happened on or before the day it was said, no day given
+    [u] = rule_events(["We have been to the aquarium with the kids."])
+    assert u.object == "the aquarium with the kids" and u.start is None and u.end.date() == date(2023, 5, 8)
+    # "been to see": a purpose infinitive, not a place
+    assert rule_events(["I have been to see the doctor."]) == []
+
+
+def test_rules_particle_verb_takes_the_time_phrase_of_its_clause():
+    # "moved in", "came back" are complete without an object; "on Friday" / "yesterday" date them
+    evs = rule_events(["I signed the lease on Friday but we moved in yesterday.", "I came back on Saturday."])
+    by_verb = {e.verb: e for e in evs}
+    assert by_verb["signed"].object == "the lease" and by_verb["signed"].start.date() == date(2023, 5, 5)
+    assert by_verb["moved in"].start.date() == date(2023, 5, 7) and by_verb["moved in"].time_expression == "yesterday"
+    assert by_verb["came back"].start.date() == date(2023, 5, 6)
+    # a stranded preposition stays with its verb: "the parade I went to | three days ago"
+    e = find(rule_events(["My best memory is the parade I went to three days ago."]), "parade")
+    assert e.verb == "went to" and e.start.date() == date(2023, 5, 5)
+
+
 def test_rules_fallback_skips_negations():
     assert rule_events(["Last week we didn't manage to see the show."]) == []
 

@@ -281,3 +281,45 @@ def test_elapsed_time_questions_ask_for_dates_not_a_count():
     assert compare_items(q) == ["10K", "half marathon"]
     assert rule_operation("How many weeks ago did I adopt Biscuit?", has_range=False) == "when"
     assert rule_operation("How many times did I go hiking?", has_range=False) == "count"
+
+
+# ------------------------------------------------------------------------------------------
+# comparisons, what is coming, how long something lasted
+# ------------------------------------------------------------------------------------------
+
+
+def test_a_comparison_dates_each_item_by_a_day_it_happened_not_by_an_ongoing_range():
+    # "my first hike since October" says since when there was no hike, not when a hike was
+    since = turn("It was my first real hike since October and my calves are still sore.", "2024-04-14T20:00", "me")
+    hiked = turn("Yesterday I hiked the Skyline Trail with Maya.", "2024-04-14T21:00", "me", sid="s2")
+    dentist = turn("Dentist today for a cleaning.", "2024-03-05T19:00", "me", sid="s3")
+    plan, d = ask("Which came first, the dentist or the hike?", [since, hiked, dentist], now=datetime(2024, 11, 1))
+    assert d.answer.splitlines()[0] == "dentist came first (2024-03-05), then hike (2024-04-13)."
+
+
+def test_the_next_appointment_is_the_one_after_now():
+    past = turn("Dentist appointment today, just a cleaning.", "2024-03-05T19:00", "me")
+    booked = turn("Booked a dentist appointment for March 19.", "2024-03-10T10:00", "me", sid="s2")
+    ahead = turn("Dentist appointment this morning for a temporary crown.", "2024-11-13T19:00", "me", sid="s3")
+    later = turn(
+        "The dentist's office called: the next appointment is on December 6, 2024.", "2024-11-20T12:00", "me", "s4"
+    )
+    now = datetime(2024, 11, 29)
+    plan, d = ask("When is my next dentist appointment?", [booked, past, ahead, later], now=now)
+    assert d.answer_range == {"start": "2024-12-06", "end": "2024-12-06"}
+    # none ahead: said plainly, with the latest one before now (not an old plan) as context
+    plan, d = ask("When is my next dentist appointment?", [booked, past, ahead], now=now)
+    assert "nothing planned after now" in d.answer
+    assert d.answer_range == {"start": "2024-11-13", "end": "2024-11-13"}
+
+
+def test_how_long_a_trip_lasted_is_its_first_to_its_last_day():
+    t1 = turn("At the airport, Lisbon tonight!", "2024-09-12T06:00", speaker="me", sid="j1")
+    t2 = turn("Lisbon, day 4: a day trip to Sintra.", "2024-09-15T22:00", speaker="me", sid="j2")
+    t3 = turn("I got back from Lisbon three days ago.", "2024-09-22T20:00", speaker="me", sid="c1")
+    plan, d = ask("How long did the Lisbon trip last?", [t3, t1, t2], now=datetime(2024, 11, 1))
+    assert plan.operation == "when"  # "last" is the verb here, not "the last time"
+    assert d.answer_range == {"start": "2024-09-12", "end": "2024-09-19"}
+    assert d.answer.startswith("About 7 days") and "2024-09-12" in d.answer and "2024-09-19" in d.answer
+    plan, d = ask("How long was the Lisbon trip?", [t1], now=datetime(2024, 11, 1))
+    assert "Only one day is known" in d.answer

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date, datetime, timedelta
 from typing import Any
 
@@ -17,8 +17,12 @@ from chronos_cli.ask.occurrences import (
     SINCE_RULES,
     Matcher,
     Occurrence,
+    _in_question,
+    _spans,
     asks_plan,
     event_occurrence,
+    sentence_of,
+    told,
     turn_occurrence,
 )
 from chronos_cli.ask.plan import Plan, Targets, content_words, stem
@@ -56,6 +60,15 @@ OTHER_OF_BEST = 0.7
 # Thanksgiving" may be the day before)
 WHEN_PAD = timedelta(days=3)
 _HOW_LONG = re.compile(r"\bhow long\b(?! ago)", re.I)
+# "how long did the trip last?", "how long was the trip?": a span, from its first to its last day
+# (not "how long have I had it?", which counts up to now)
+_DURATION = re.compile(r"\bhow long\s+(did\b.*\b(last(s|ed)?|go on)\b|(was|were)\b)", re.I)
+# "my NEXT appointment", "the upcoming trip": the occurrence after now ("the next day" is relative)
+_UPCOMING = re.compile(
+    r"\bnext\b(?!\s+(day|morning|afternoon|evening|night)\b)|\bupcoming\b|\bcoming up\b"
+    r"|\b(the|this|my|our) coming\b",
+    re.I,
+)
 
 
 @dataclass
@@ -394,12 +407,60 @@ def _elapsed(a: date, b: date) -> str:
     return " ".join(parts)
 
 
-def when_answer(q: str, plan: Plan, occs: list[Occurrence], now: datetime) -> Answer:
+def _ahead(o: Occurrence, now: datetime) -> bool:
+    return o.start.date() >= now.date() and not (o.cancelled or o.asked)
+
+
+def _told_ahead(o: Occurrence, now: datetime) -> Occurrence | None:
+    """A turn about the thing that names a date after now ("Dentist this morning: a temporary
+    crown. The permanent one should be ready in about three weeks."): the next one, dated by
+    that phrase. Phrases in questions date nothing."""
+    text = told(o.text)
+    ahead = [
+        sp for sp in _spans(text, o.said) if sp.start.date() >= now.date() and not _in_question(text, sp.start_char)
+    ]
+    if not ahead:
+        return None
+    sp = min(ahead, key=lambda sp: sp.start)
+    return replace(
+        o,
+        start=sp.start,
+        end=sp.end,
+        granularity=sp.granularity,
+        phrase=sp.text,
+        dated=True,
+        planned=True,
+        rule=sp.rule,
+        sentence=sentence_of(text, sp.start_char),
+    )
+
+
+def when_answer(q: str, plan: Plan, occs: list[Occurrence], now: datetime, m: Matcher) -> Answer:
     cands = [o for o in occs if in_range(o, plan, pad=WHEN_PAD)] or occs
+    if _DURATION.search(q):
+        return duration_answer(q, plan, cands, occs, m)
+    lines = []
+    # a question about what is coming wants the occurrence after now (a plan), when there is one
+    upcoming = bool(_UPCOMING.search(q))
+    if upcoming or asks_plan(q):
+        rel = relevant(cands)
+        ahead = [o for o in rel if _ahead(o, now)]
+        if not ahead and upcoming:
+            ahead = [a for o in rel if o.said <= now and (a := _told_ahead(o, now)) is not None]
+        if ahead:
+            cands = ahead
+        elif upcoming:
+            lines.append(f"I found nothing planned after now ({now:%Y-%m-%d}).")
+            past = [o for o in rel if o.start <= now and o.dated and o.happened()]
+            past = past or [o for o in rel if o.start <= now and not o.asked]
+            if not past:
+                return Answer(lines[0])
+            last = max(past, key=lambda o: o.start).day
+            cands = [o for o in past if o.day == last]
+            lines.append("The most recent one before now:")
     best = choose_when(cands, q)
     if best is None:
         return Answer("")
-    lines = []
     shown = {best.key}
     if not best.core:
         lines.append("Nothing I found says this in so many words; the closest match:")
@@ -448,9 +509,48 @@ def when_answer(q: str, plan: Plan, occs: list[Occurrence], now: datetime) -> An
     return Answer("\n".join(lines), rng, [best.event] if best.event else [])
 
 
-def _stay(best: Occurrence, occs: list[Occurrence]) -> list[Occurrence] | None:
-    """A stay told over several days: the distinct days close to the best one, in order."""
-    rel = [o for o in relevant(occs) if (o.happened() or o.planned) and not o.cancelled and not o.asked]
+_VAGUE = frozenset({"week", "weekend", "month", "year", "season", "quarter", "decade", "fuzzy", "undated"})
+
+
+def duration_answer(q: str, plan: Plan, cands: list[Occurrence], occs: list[Occurrence], m: Matcher) -> Answer:
+    """How long something lasted: from the first to the last day it was told of (a stay told over
+    several days, or one occurrence's own multi-day range), as a duration with its dates."""
+    best = choose_when(cands, q)
+    if best is None:
+        return Answer("")
+    # a trip is told in mentions of its place ("back from Lisbon"), not always with the word
+    # "trip": a mention with the name the question gives (else its rarest word) belongs to it
+    names = {stem(w.lower()) for w in plan.targets.entities}
+    content = [t for t in m.terms if not (t.light or t.speaker)]
+    key = min((t.weight for t in content if t.stem in names), default=0.0) or max(
+        (t.weight for t in content), default=0.0
+    )
+    stay = _stay(best, occs, key / m.total if key else None) or [best]
+    first, last = stay[0].start.date(), stay[-1].end.date()
+    if not stay[-1].dated:  # only said that day: it went on at least until then
+        last = stay[-1].start.date()
+    if len(stay) == 1 and (not best.dated or best.granularity in _VAGUE):  # "in June": no days known
+        last = first
+    lines = []
+    if last > first:
+        days = (last - first).days
+        lines.append(
+            f"About {days} day{'s' if days != 1 else ''}: from {span_words(first, first, 'day')} "
+            f"to {span_words(last, last, 'day')}."
+        )
+    else:
+        known = when_words(best) if len(stay) == 1 and best.dated else span_words(first, first, "day")
+        lines.append(f"Only one day is known ({known}), so I cannot say how long it lasted.")
+    lines += [f"- {describe(o)}" for o in stay]
+    rng = {"start": first.isoformat(), "end": last.isoformat()}
+    return Answer("\n".join(lines), rng, [o.event for o in stay if o.event])
+
+
+def _stay(best: Occurrence, occs: list[Occurrence], floor: float | None = None) -> list[Occurrence] | None:
+    """A stay told over several days: the distinct days close to the best one, in order.
+    ``floor``: the share of the asked words a mention needs (default: ``relevant``'s)."""
+    pool = relevant(occs) if floor is None else [o for o in occs if o.lex >= floor]
+    rel = [o for o in pool if (o.happened() or o.planned) and not o.cancelled and not o.asked]
     groups = [g[0] for g in distinct(rel)]
     if best.day not in {g.day for g in groups}:
         return None
@@ -462,11 +562,11 @@ def _stay(best: Occurrence, occs: list[Occurrence]) -> list[Occurrence] | None:
     return chain if len(chain) > 1 else None
 
 
-def latest_answer(q: str, plan: Plan, occs: list[Occurrence], now: datetime) -> Answer:
+def latest_answer(q: str, plan: Plan, occs: list[Occurrence], now: datetime, m: Matcher) -> Answer:
     rel = [o for o in relevant([o for o in occs if told_of(o)]) if in_range(o, plan)]
     done = [o for o in rel if o.happened() and o.start <= now] or [o for o in rel if not o.asked]
     if not done:
-        return when_answer(q, plan, occs, now)
+        return when_answer(q, plan, occs, now, m)
     groups = distinct(done)
     last = groups[-1][0]
     lines = [f"The most recent: {describe(last)}."]
@@ -581,18 +681,32 @@ def answer_one(q: str, plan: Plan, records, seed: list[TurnHit], now: datetime, 
     pool = Pool.of(records, seed)
     m = Matcher(plan, q, pool.speakers())
     m.weigh_by_rarity([t.text for t in pool.turns.values()])
-    occs = pool.occurrences(m, since=op == "when" and bool(_HOW_LONG.search(q)))
+    # "how long have I had it?" is dated by a phrase that says since when; "how long did it last?" is not
+    since = op == "when" and bool(_HOW_LONG.search(q)) and not _DURATION.search(q)
+    occs = pool.occurrences(m, since=since)
     if op == "list":
         return list_answer(q, plan, occs, m)
-    if op not in ("when", "latest", "count"):
+    if op not in ("when", "latest", "count", "compare"):
         return lookup_answer(q, plan, occs)
     if not occs:
         return _nothing(m, plan, q)
     if op == "count":
         return count_answer(q, plan, occs, now, m)
     if op == "latest":
-        return latest_answer(q, plan, occs, now)
-    return when_answer(q, plan, occs, now)
+        return latest_answer(q, plan, occs, now, m)
+    if op == "compare":
+        return when_answer(q, plan, compared_pool(occs), now, m)
+    return when_answer(q, plan, occs, now, m)
+
+
+def compared_pool(occs: list[Occurrence]) -> list[Occurrence]:
+    """What a comparison dates an item by: its occurrences dated to a day that took place — not a
+    wide range or an ongoing state ("my first hike since October" says nothing of when a hike
+    was); failing those, any dated one, then any."""
+    day = [o for o in occs if o.dated and _day_level(o) and o.rule not in SINCE_RULES and o.happened()]
+    if day and max(o.lex for o in day) >= REL_OF_BEST * max(o.lex for o in occs):
+        return day
+    return [o for o in occs if o.dated and o.rule not in SINCE_RULES] or occs
 
 
 # ------------------------------------------------------------------------------------------
@@ -619,7 +733,8 @@ def compare_items(question: str) -> list[str]:
 
 def item_plan(item: str, plan: Plan) -> Plan:
     words = content_words(item)
-    return plan.model_copy(update={"targets": Targets(attributes=[w.lower() for w in words]), "operation": "when"})
+    # "compare": answered as a "when" over the item's dated occurrences (``compared_pool``)
+    return plan.model_copy(update={"targets": Targets(attributes=[w.lower() for w in words]), "operation": "compare"})
 
 
 def compare_answer(items: list[tuple[str, Answer]]) -> Answer:

@@ -67,6 +67,8 @@ _PREFERENCE = {"love", "loved", "like", "liked", "enjoy", "enjoyed", "hate", "ha
 _REPORTING = {"say", "said", "says", "mention", "mentioned", "tell", "told", "write", "wrote", "add", "note"}
 _IRREALIS_WORDS = {"want", "wants", "hope", "hopes", "wish", "goal", "goals", "dream", "resolution", "wanna", "gotta"}
 _PARTICLE_END = L.PARTICLES | {"in", "home"}
+# prepositions that lead a time phrase ("on Monday", "in March"): not part of the verb when one follows
+_TIME_PREPS = {"on", "in", "at", "during", "by", "until", "till", "since", "over", "around"}
 # progressive forms that usually announce a plan rather than what is going on
 _FUTURATE = {"go", "come", "move", "leave", "fly", "head", "travel", "visit", "return", "start", "get", "drive"}
 
@@ -743,6 +745,18 @@ class RuleExtractor:
                 and toks[k + 1].low not in L.DETERMINERS
             )  # "I'm in awe", "in love": an idiom, not a place
             if (
+                w == "to"
+                and saw_have
+                and words[-1:] == ["been"]
+                and k + 1 < len(toks)
+                and not _is_verbish(toks[k + 1].low, after_aux=True)
+            ):
+                # "I've been to Paris": the perfect of "go to", a visit, not a state of being
+                words.append(w)
+                verb.append(main)
+                c = self._finish(toks, k + 1, subject, subj_start, verb, words, "go")
+                return _with_mood(c, aux, advs, main, toks)
+            if (
                 w in L.STATE_PREPS
                 and words[-1:] != ["so"]
                 and not (k + 1 < len(toks) and toks[k + 1].low == "to")
@@ -772,8 +786,25 @@ class RuleExtractor:
             words.append(toks[k].low)
             verb.append(toks[k])
             k += 1
-        if k < n and toks[k].low in L.PREPOSITIONS and k + 1 < n and toks[k + 1].low not in L.OBJECT_STOP:
+        if (
+            k + 1 < n
+            and toks[k].low in L.PREPOSITIONS
+            and toks[k + 1].low not in L.OBJECT_STOP
+            # "came back | on Friday": the preposition leads the time phrase ("prepared for Thanksgiving" keeps it)
+            and not (
+                toks[k].low in _TIME_PREPS and toks[k + 1].start in self._span_starts and not _names_a_day(toks[k + 1])
+            )
+        ):
             words.append(toks[k].low)
+            verb.append(toks[k])
+            k += 1
+        elif (
+            k + 1 < n
+            and toks[k].low in _PARTICLE_END
+            and toks[k + 1].start in self._span_starts
+            and (toks[k + 1].low in L.OBJECT_STOP or toks[k + 1].low in ("last", "this", "next"))
+        ):
+            words.append(toks[k].low)  # "we moved in yesterday": an adverb particle; "in March" is the time's own
             verb.append(toks[k])
             k += 1
         c = self._finish(toks, k, subject, subj_start, verb, words, lem)
