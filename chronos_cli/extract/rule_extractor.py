@@ -266,6 +266,29 @@ def _not_a_time(sp, text: str) -> bool:
     return bool(re.match(r"(?i)^(?:in|for)\s+(?:\d+|a|an|one|two|few|a few)\s+(?:seconds?|minutes?|hours?)$", sp.text))
 
 
+def _mention(session, turn, obj: str, sentence: str, when, time_source: str, expression: str | None = None) -> Event:
+    """The speaker's mention of something whose clause did not parse: "<speaker> mentioned <what
+    was said>", dated by ``when`` = (start, end, granularity)."""
+    start, end, gran = when
+    return Event(
+        namespace=session.namespace,
+        session_id=session.session_id,
+        source_turn_ids=[turn.turn_id],
+        subject=turn.speaker,
+        verb="mentioned",
+        object=obj,
+        time_expression=expression,
+        start=start,
+        end=end,
+        granularity=gran,
+        time_source=time_source,
+        kind="mention",
+        t_conv=naive(turn.t_conv),
+        evidence=sentence.strip()[:400],
+        extractor=NAME,
+    )
+
+
 class RuleExtractor:
     """Offline, deterministic; see the module docstring."""
 
@@ -442,23 +465,7 @@ class RuleExtractor:
         if any(a.low in L.BE and b.low in _INTENSIFIERS for a, b in zip(words, words[1:])):
             return None  # "our kitchen is pretty cold in winter": a description, not an occurrence
         obj = _text_of(text, words)
-        e = Event(
-            namespace=session.namespace,
-            session_id=session.session_id,
-            source_turn_ids=[turn.turn_id],
-            subject=turn.speaker,
-            verb="mentioned",
-            object=obj,
-            time_expression=sp.text,
-            start=sp.start,
-            end=sp.end,
-            granularity=sp.granularity,
-            time_source="rule",
-            kind="mention",
-            t_conv=naive(turn.t_conv),
-            evidence=sentence.strip()[:400],
-            extractor=NAME,
-        )
+        e = _mention(session, turn, obj, sentence, (sp.start, sp.end, sp.granularity), "rule", sp.text)
         rest = _join([t for t in words if not (sp.start_char <= t.start < sp.end_char)])
         e.aliases = clean_aliases([*category_aliases("", sentence), rest], e)
         return e
@@ -487,23 +494,7 @@ class RuleExtractor:
         ):
             return None
         obj = _text_of(text, words[:MAX_MENTION_TOKENS])
-        (start, end, gran) = said_on(turn.t_conv)
-        e = Event(
-            namespace=session.namespace,
-            session_id=session.session_id,
-            source_turn_ids=[turn.turn_id],
-            subject=turn.speaker,
-            verb="mentioned",
-            object=obj,
-            start=start,
-            end=end,
-            granularity=gran,
-            time_source="said_on",
-            kind="mention",
-            t_conv=naive(turn.t_conv),
-            evidence=sentence.strip()[:400],
-            extractor=NAME,
-        )
+        e = _mention(session, turn, obj, sentence, said_on(turn.t_conv), "said_on")
         e.aliases = clean_aliases(category_aliases("", obj), e)
         return e
 
