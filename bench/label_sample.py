@@ -2,12 +2,20 @@
 
     .venv/bin/python bench/label_sample.py draw [--per-source 40] [--seed 14]
     .venv/bin/python bench/label_sample.py score
+    .venv/bin/python bench/label_sample.py draw-fresh NAME SOURCE [SOURCE...] [--per-source 40] [--seed S]
+    .venv/bin/python bench/label_sample.py score-fresh NAME
 
 Three sources, each read as `chronos index` reads it and run through the offline rule extractor:
   sample_chats   sample_chats/ (ChatGPT + Claude exports and a journal; --tz America/New_York)
   locomo         LoCoMo conversation conv-26 of ../shared/data/locomo_dev.json
   export         tests/fixtures/archives/chatgpt_realistic.json (a ChatGPT export in the shape of real
                  use: pasted code, logs, stack traces, URLs, tool output, drafts to edit, requests)
+
+`draw-fresh` draws a fresh sample from other sources into bench/labels/fresh_NAME.jsonl, to be
+labelled before any rule is changed after it (a held-out reading of the rates); `score-fresh`
+scores it the same way. Fresh sources: conv-26, conv-30 (locomo_dev.json), conv-41, conv-42
+(locomo_dev2.json), lme (the user turns of ../shared/data/longmemeval_sample.json: a person
+talking to an assistant).
 
 `draw` samples --per-source events of each source at random (fixed seed) and writes
 bench/labels/events_labelled.jsonl: one line per sampled event with the turn it came from, its
@@ -62,6 +70,62 @@ def sources() -> dict[str, list]:
     locomo = [s for s in read_archive(SHARED / "locomo_dev.json", "locomo").sessions if s.namespace == "conv-26"]
     export = read_archive(ROOT / "tests" / "fixtures" / "archives" / "chatgpt_realistic.json", "chatgpt", tz=tz)
     return {"sample_chats": chats, "locomo": locomo, "export": export.sessions}
+
+
+def fresh_sources() -> dict[str, list]:
+    """The sources a fresh sample may be drawn from (see the module docstring)."""
+    out: dict[str, list] = {}
+    for name in ("locomo_dev.json", "locomo_dev2.json"):
+        for s in read_archive(SHARED / name, "locomo").sessions:
+            out.setdefault(s.namespace, []).append(s)
+    out["lme"] = read_archive(SHARED / "longmemeval_sample.json", "longmemeval").sessions
+    return out
+
+
+def draw_fresh(name: str, picked_sources: list[str], per_source: int, seed: str) -> None:
+    path = LABELS.parent / f"fresh_{name}.jsonl"
+    if path.exists():
+        sys.exit(f"{path.relative_to(ROOT)} exists: a fresh sample is drawn once (delete it to draw again)")
+    known = fresh_sources()
+    out = []
+    for src in picked_sources:
+        rs, _, _ = rows(src, known[src])
+        out += random.Random(f"{seed}:{src}").sample(rs, min(per_source, len(rs)))
+    path.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in out))
+    print(f"wrote {len(out)} events to {path.relative_to(ROOT)}: label them before changing any rule")
+
+
+def score_fresh(name: str) -> None:
+    """Rates on a fresh sample; an event the rules no longer produce is listed (its label stays
+    in the file: the rate after a change is read on a new draw, not on the old one)."""
+    path = LABELS.parent / f"fresh_{name}.jsonl"
+    labelled = load(path)
+    known = fresh_sources()
+    current: dict[str, set[str]] = {}
+    counts: Counter = Counter()
+    per: dict[str, Counter] = {}
+    for r in labelled.values():
+        src = r["source"]
+        if src not in current:
+            current[src] = {x["key"] for x in rows(src, _sessions_of(known, src))[0]}
+        if r.get("label") in KINDS:
+            counts[r["label"]] += 1
+            per.setdefault(src, Counter())[r["label"]] += 1
+        if r["key"] not in current[src]:
+            print(f"    no longer produced: {r['event']} [{r['date']}] ({r.get('label') or 'unlabelled'})")
+    for src, c in per.items():
+        k = sum(c.values())
+        rs, n, n_user = rows(src, _sessions_of(known, src))
+        print(
+            f"{src:<10} labelled {k:>3}  events/turn {len(rs) / n:.2f} (per user turn {len(rs) / max(n_user, 1):.2f})  "
+            + " / ".join(f"{x} {c[x] / k:.1%}" for x in KINDS)
+        )
+    k = sum(counts.values())
+    print(f"{'all':<10} labelled {k:>3}  " + " / ".join(f"{x} {counts[x] / max(k, 1):.1%}" for x in KINDS))
+
+
+def _sessions_of(known: dict[str, list], src: str) -> list:
+    return known.get(src) or known[src.replace("locomo-conv", "conv-")]  # the first fresh file's name
 
 
 def key_of(source: str, e) -> str:
@@ -158,7 +222,16 @@ def score() -> None:
 
 if __name__ == "__main__":
     args = sys.argv[1:]
-    if args[:1] == ["draw"]:
+    opts = [a for a in args if a.startswith("--")]
+    if args[:1] == ["draw-fresh"] and len(args) >= 3:
+        per = int(args[args.index("--per-source") + 1]) if "--per-source" in args else 40
+        seed = args[args.index("--seed") + 1] if "--seed" in args else f"fresh:{args[1]}"
+        flagged = {args.index(o) + 1 for o in opts} | {args.index(o) for o in opts}
+        names = [a for i, a in enumerate(args[2:], 2) if i not in flagged]
+        draw_fresh(args[1], names, per, seed)
+    elif args[:1] == ["score-fresh"] and len(args) == 2:
+        score_fresh(args[1])
+    elif args[:1] == ["draw"]:
         per = int(args[args.index("--per-source") + 1]) if "--per-source" in args else 40
         seed = int(args[args.index("--seed") + 1]) if "--seed" in args else 14
         draw(per, seed)

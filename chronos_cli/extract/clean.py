@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import re
 
+from chronos_cli.temporal.chat import standard_time_words
+
 # -- code, logs, markup -------------------------------------------------------------------------
 
 _FENCE = re.compile(r"(```|~~~).*?(?:\1|\Z)", re.S)
@@ -151,6 +153,8 @@ _CHAT_FORMS = [
     (re.compile(r"(?<![\w'])i(?=\s|'|$)"), "I"),
     (re.compile(r"\b(do|does|did|is|was|were|are|has|have|had|could|would|should|ca|wo)nt\b", re.I), r"\1n't"),
     (re.compile(r"\bcant\b", re.I), "can't"),
+    # "were thinking of going": with no subject before it, "were" is "we're" typed without its apostrophe
+    (re.compile(r"(?:^|(?<=[.!?,;:\n] )|(?<=\band )|(?<=\bbut )|(?<=\bso ))[Ww]ere(?= (?:\w+ing|gonna)\b)"), "we're"),
     (re.compile(r"\bu\b"), "you"),
     (re.compile(r"\bur\b"), "your"),
     (re.compile(r"[\u2018\u2019\u02bc]"), "'"),
@@ -159,7 +163,7 @@ _CHAT_FORMS = [
 
 
 _CHAT_SUSPECT = re.compile(
-    r"(?<![\w'])(?:[Ii]m|[Ii]ve|[Ii]ll|i|u|ur|cant)(?![\w'])|(?:[os]|ca|wo|ha|ere|as|is|ad|re)nt\b"
+    r"(?<![\w'])(?:[Ii]m|[Ii]ve|[Ii]ll|i|u|ur|cant)(?![\w'])|(?<![\w'])i'|\b[Ww]ere\b|(?:[os]|ca|wo|ha|ere|as|is|ad|re)nt\b"
     r"|[\u2018\u2019\u02bc\u201c\u201d]",
     re.I,
 )
@@ -167,6 +171,7 @@ _CHAT_SUSPECT = re.compile(
 
 def normalize(text: str) -> str:
     """Chat spelling read the standard way, so "im going" and "I'm going" parse alike."""
+    text = standard_time_words(text)[0]
     if not _CHAT_SUSPECT.search(text):
         return text
     for pat, rep in _CHAT_FORMS:
@@ -206,8 +211,47 @@ def _push(text: str, a: int, b: int, out: list[tuple[int, int]]) -> None:
         return
     a += len(seg) - len(seg.lstrip())
     b -= len(seg) - len(seg.rstrip())
-    if any(c.isalnum() for c in text[a:b]):
-        out.append((a, b))
+    for x, y in _run_on(text, a, b):
+        if any(c.isalnum() for c in text[x:y]):
+            out.append((x, y))
+
+
+# Chat messages often run sentences together without a full stop ("got a new job yesterday It's
+# so exciting", "signed up for pottery have you tried it?"). Two marks of English still show
+# where a new sentence begins:
+#   - a function word that only starts a sentence when capitalised ("It", "The", "We", "Have"),
+#     after a lower-case word, and not opening a title ("watched The Office": a capital follows);
+#   - a question's opening (a wh-word with its auxiliary, or an auxiliary before "you") after a
+#     statement, in a sentence that ends with "?": the statement before it is no question.
+_OPENER = re.compile(
+    r"(?<=[a-z0-9] )(?:It|It's|Its|That|That's|This|The|We|We're|We've|My|Our|He|She|They|They're|There|"
+    r"There's|So|But|And|Then|Also|Really|Just|Oh|Thanks|Have|Has|Do|Did|Does|Are|Is|Was|Were|Can|Could|"
+    r"Would|Will|What|How|When|Where|Why|Who|Hope|Wish|Anyway|Btw|Haha|Lol|Wow|Yeah|Let's|Tell|Can't|"
+    r"Didn't|Don't|Been|Had)(?=[ ,!?'](?![A-Z][a-z]))"
+)
+_MID_QUESTION = re.compile(
+    r"(?<=[a-z0-9,] )(?:(?:what|how|when|where|why|who|which)\s+(?:do|does|did|is|are|was|were|have|has|can|"
+    r"could|would|will|about)\b|(?:do|does|did|are|is|was|were|have|has|can|could|would|will|wanna)(?:n't)?\s+"
+    r"(?:you|u|ya)\b|(?:how|what)\s+about\b|(?:what|how|where|who)'?s\s+(?:your|the|it|that|up|new)\b|"
+    r"tell me\b|(?:hbu|wbu)\b)",
+    re.I,
+)
+
+
+def _run_on(text: str, a: int, b: int) -> list[tuple[int, int]]:
+    cuts = [m.start() for m in _OPENER.finditer(text, a, b)]
+    if text[a:b].rstrip("\"')] ").endswith("?"):
+        q = next((m.start() for m in _MID_QUESTION.finditer(text, a, b) if len(text[a : m.start()].split()) >= 3), None)
+        if q is not None and not any(c >= q for c in cuts):
+            cuts.append(q)
+    out, start = [], a
+    for c in sorted(cuts):
+        seg = text[start:c].rstrip(" ,")
+        if seg.strip():
+            out.append((start, start + len(seg)))
+        start = c
+    out.append((start, b))
+    return out
 
 
 # -- what a sentence does ---------------------------------------------------------------------------

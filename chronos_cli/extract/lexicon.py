@@ -817,6 +817,7 @@ IRREALIS_CONTROL = {
     "want", "wanted", "wanting", "wanna", "hope", "hoped", "hoping", "wish", "wished", "need", "needed", "gotta",
     "plan", "planned", "planning", "think", "thinking", "considering", "consider", "considered", "aim", "aiming",
     "intend", "intending", "like", "love", "able", "supposed", "ready", "excited", "eager", "dream", "dreaming",
+    "mean", "meaning", "meant",
 }  # fmt: skip
 FUTURE = {"will", "shall", "going", "gonna", "about"}
 # frequency words: a clause with one is a habit, not one occurrence ("I usually get yogurt")

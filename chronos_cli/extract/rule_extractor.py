@@ -33,9 +33,22 @@ embedder's speed (one regex tokenisation and one temporal-engine call per turn):
    a cleaning", "Maya's birthday is next Tuesday"). Negated statements ("didn't go yesterday")
    are the exception: nothing happened.
 6. A short answer ("Last Friday!") to the previous turn's question ("When did you go to the
-   museum?") takes its action from the question, with the answerer as subject.
+   museum?") takes its action from the question, with the answerer as subject; an answer to a
+   question about a past time ("What did you do last weekend?") is set in that time.
+   A story goes on into the speaker's next message when that message continues it (opens with
+   "and"/"then"/"so" or a past verb with no subject: "yesterday was wild" / "went to the beach").
 7. The same occurrence told twice in a session merges (``common.dedup``); aliases carry the
    activity's category ("climbed Mount X" → hike, hiking).
+8. Chat typing is read as English: sentences run on without a full stop are split where a
+   capitalised function word or a question's opening starts a new one, and "I" after a finished
+   clause opens a clause ("so much happening to me I ran a charity race"); lower-case "i'm",
+   "were" for "we're" and chat time words ("yday", "tmrw", "2 wks ago", via the temporal
+   engine) are read as written out.
+9. Not occurrences: figures of speech ("living my dream"), evaluations ("had a great
+   experience", "did a great job"), amounts ("raised a ton"), intentions ("been meaning to"),
+   opinions in a dated mention ("I really like your recommendation you gave a while back"), a
+   relative clause's verb ("someone who shared stories", "the stuff I baked", "the friends I
+   have").
 """
 
 from __future__ import annotations
@@ -146,6 +159,46 @@ _NOT_SUBJECTLESS = {
     "let",
     "put",
 }
+_OBJECT_PRONOUNS = {"me", "you", "him", "her", "us", "them", "it", "myself", "yourself", "too", "either"}
+_LINKING = {"sounds", "looks", "feels", "seems", "was", "is", "'s", "were", "are", "'re", "been", "got", "get"}
+
+
+def _run_on_before(toks: list[Tok], i: int, covered: set[int]) -> str:
+    """The words before ``i`` end a clause, so a subject there starts a new sentence run on
+    without its full stop: a time phrase, an adverb, an object pronoun or an interjection ("…
+    happening to me I ran …", "… yesterday I went …"), or a copula's short complement ("sounds
+    awesome I'm so happy"). After a noun the subject opens a relative clause instead ("the
+    support I got"), unless the new clause has its own object ("… schools and centers I'm also
+    hosting a dance competition": "noun"); after a verb the subject opens a complement ("knowing
+    I'm helping"). Returns "end", "noun" or "" (no new sentence)."""
+    if i == 0 or not toks[i - 1].text.isalpha():
+        return ""
+    prev = toks[i - 1]
+    if prev.start in covered or prev.low in _TIME_WORDS or prev.low in _OBJECT_PRONOUNS or prev.low in _GREET_TAIL:
+        return "end"
+    if prev.low in L.ADVERBS and prev.low not in ("so", "just", "only", "even", "also", "still"):
+        return "end"
+    back = [t.low for t in toks[max(0, i - 3) : i - 1]]
+    if back and back[-1] in _LINKING or (len(back) > 1 and back[-2] in _LINKING and back[-1] in _INTENSIFIERS):
+        return "end"
+    if (
+        prev.low in _NOT_RUN_ON
+        or prev.low in L.DETERMINERS
+        or prev.low in L.PREPOSITIONS
+        or prev.low in L.CLAUSE_BREAK
+        or prev.low in L.BE
+        or prev.low in L.HAVE
+        or prev.low in L.MODAL
+        or _is_verbish(prev.low, after_aux=True)
+    ):
+        return ""  # "knowing I'm helping", "the day that I left": a clause inside this one
+    return "noun"
+
+
+# words after which "I" continues the clause rather than opening a run-on one ("the day that I
+# left", "as I said", "than I thought", "like I did")
+_NOT_RUN_ON = {"that", "which", "who", "whom", "whose", "what", "how", "where", "when", "whether", "as", "than"}
+_NOT_RUN_ON |= {"like", "whatever", "wherever", "whenever", "why", "if", "unless", "because", "and", "or"}
 _NAME_MID = re.compile(r"(?<=[a-z,;] )[A-Z][a-z]+(?:'s)?")
 
 
@@ -172,13 +225,28 @@ def lemma(w: str) -> str:
     return w
 
 
+# words in -ing that are no verb forms ("I did something new", "the morning")
+_ING_NOUNS = {"something", "anything", "nothing", "everything", "thing", "morning", "evening", "during", "spring"}
+_ING_NOUNS |= {"ceiling", "wedding", "sibling", "darling", "pudding", "king", "ring", "string", "awning", "icing"}
+
+
 def _is_verbish(w: str, *, after_aux: bool) -> bool:
     lw = w.lower()
+    if lw in _ING_NOUNS:
+        return False
     if lw in _FORMS:
         return True
     if lw.endswith("ed") and len(lw) > 4:
         return True
     return bool(after_aux and lw.endswith("ing") and len(lw) > 4)
+
+
+def _finite(w: str) -> bool:
+    """A finite verb or auxiliary: after "that" it opens a relative clause ("that's happening",
+    "that looks great"), where "that feeling" is a noun phrase."""
+    if w in L.BE or w in L.HAVE or w in L.MODAL or w in ("'s", "'re", "'ve", "'ll", "'d"):
+        return True
+    return _is_past(w) or (w.endswith("s") and _FORMS.get(w, w) != w)
 
 
 def _is_past(w: str) -> bool:
@@ -210,6 +278,33 @@ class Clause:
     generic: bool = False  # "we all …", "we": a statement about people in general
     modal: bool = False  # could / should / might / may / must / can / would: an option, advice or a guess
     conditional: bool = False  # opened by "when"/"if"/"until"…: in the present tense, not yet real
+
+
+@dataclass
+class _Carry:
+    """What a turn hands to the next one: the time its story is set in, and the past time its
+    question to the listener asked about."""
+
+    story: object | None = None
+    asked: object | None = None
+
+
+def _close(prev: Turn, turn: Turn) -> bool:
+    """Two turns of one exchange: said within the hour (a reply the next day starts afresh)."""
+    return abs((naive(turn.t_conv) - naive(prev.t_conv)).total_seconds()) <= 3600
+
+
+_CONNECTIVE = re.compile(r"(?i)^\W*(?:and|then|so|plus|also|after(?:wards| that)?|later|anyway)\b")
+
+
+def _continues(text: str) -> bool:
+    """A message that goes on with the story of the speaker's previous one: it opens with a
+    connective ("and then we got sushi") or with a past verb and no subject ("got tickets at the
+    door"). One with a subject of its own may start another topic."""
+    if _CONNECTIVE.match(text):
+        return True
+    first = re.match(r"\W*([A-Za-z]+)", text)
+    return bool(first) and first.group(1).lower() in _PAST and first.group(1).lower() not in _NOT_SUBJECTLESS
 
 
 @dataclass
@@ -320,13 +415,27 @@ class RuleExtractor:
         out: list[Event] = []
         prev: Turn | None = None
         prev_questions: list[str] = []
+        carried: _Carry = _Carry()
         for turn in session.turns:
             if turn.role == "assistant":  # "I" of an assistant is not the person whose memory this is
-                prev, prev_questions = turn, []
+                prev, prev_questions, carried = turn, [], _Carry()
                 continue
             qs: list[str] = []
+            same = prev is not None and prev.speaker == turn.speaker and _close(prev, turn)
             asked = prev_questions if prev and prev.speaker != turn.speaker else []
-            out.extend(self.extract_turn(session, turn, ctx, asked, qs, text=texts[turn.turn_id]))
+            # a story goes on across the speaker's next message ("yesterday was wild" / "went to
+            # the beach with my cousins"), and an answer is set in the time its question asked
+            # about ("what did you do last weekend?" / "went hiking with Sam")
+            text = texts[turn.turn_id]
+            story = (
+                carried.story
+                if same and _continues(text)
+                else (carried.asked if asked and prev and _close(prev, turn) else None)
+            )
+            carried = _Carry()
+            out.extend(
+                self.extract_turn(session, turn, ctx, asked, qs, text=texts[turn.turn_id], story=story, carry=carried)
+            )
             prev, prev_questions = turn, qs
         return dedup(out)
 
@@ -341,11 +450,14 @@ class RuleExtractor:
         questions_out: list[str],
         *,
         text: str | None = None,
+        story: object | None = None,
+        carry: _Carry | None = None,
     ) -> list[Event]:
         text = normalize(prose(turn.text)) if text is None else text
         spans = [sp for sp in resolve_spans(mask_versions(text), turn.t_conv) if not _not_a_time(sp, text)]
         said_end = datetime.combine(naive(turn.t_conv).date(), _DAY_END)
-        st = _TurnState()
+        st = _TurnState(story=story)
+        carry = carry if carry is not None else _Carry()
         first = True
         orphans: list[tuple[object, str, list[Tok]]] = []  # spans no clause took, with their sentence
         nominal: list[Event] = []
@@ -359,9 +471,9 @@ class RuleExtractor:
                 sent_spans = [sp for sp in spans if a <= sp.start_char < b]
             if kind == "question":
                 questions_out.append(sent)
-                first = False
-                continue
-            if kind == "formula":
+                if re.search(r"(?i)\byou(?:r)?\b", sent):
+                    past = [sp for sp in sent_spans if _sets_story(sp, said_end)]
+                    carry.asked = past[-1] if past else carry.asked
                 first = False
                 continue
             toks = _tokens(sent, a)
@@ -370,6 +482,14 @@ class RuleExtractor:
             self._span_starts = {sp.start_char for sp in sent_spans}
             self._covered = {t.start for t in toks for sp in sent_spans if sp.start_char <= t.start < sp.end_char}
             clauses = self._clauses(toks, turn.speaker, ctx)
+            if kind == "formula":
+                # "so glad you liked it I went to the council meeting last Friday": a greeting or
+                # thanks says nothing, but a sentence run on after it may; only a clause of the
+                # speaker's own "I"/"we" past the formula's first words is kept
+                clauses = [c for c in clauses if c.subj_start > 1 and toks[c.subj_start].text in _PRONOUN_SUBJ]
+                first = False
+                if not clauses:
+                    continue
             if not clauses and _imperative(toks, sent_spans, said_end):
                 first = False
                 continue
@@ -406,12 +526,14 @@ class RuleExtractor:
                 st.events.append(ev)
                 if ev.time_source == "rule" and owners.get(i) is not None:
                     st.used.add(owners[i].start_char)
-                elif story is not None and ev.time_expression == story.text:
+                elif story is not None and ev.time_expression == story.text and story in spans:
                     st.inherited.add(story.start_char)
-            orphans += [(sp, sent, toks) for sp in sent_spans if sp.start_char not in st.used]
+            if kind != "formula":  # "see you tomorrow" dates nothing
+                orphans += [(sp, sent, toks) for sp in sent_spans if sp.start_char not in st.used]
             story = [sp for sp in sent_spans if _sets_story(sp, said_end)]
             if story:
                 st.story = story[-1]
+        carry.story = st.story
         last_end = -9
         antecedent = next(
             (
@@ -454,6 +576,15 @@ class RuleExtractor:
         )
         if _negated(words) or said < 2:  # "I'll try", "I'm dreading": too little said to keep
             return None
+        if not any(_content(t) and t.low not in _FORMS and t.low not in _SUBJ_PRONOUNS for t in outside):
+            return None  # "I finally managed to do": verbs only, nothing named
+        # the words of the time phrase's own clause: before it, unless it opens them
+        own = [t for t in words if t.start < sp.start_char] or [t for t in words if t.start >= sp.end_char]
+        if any(a.low in _SUBJ_PRONOUNS and b.low in _PREFERENCE for a, b in zip(own, own[1:])) or any(
+            a.low in _SUBJ_PRONOUNS and b.low in L.ADVERBS and c.low in _PREFERENCE
+            for a, b, c in zip(own, own[1:], own[2:])
+        ):
+            return None  # "I really like your recommendation you gave a while back": an opinion
         if any((t.low in L.IRREALIS_MODALS and t.low != "can") or t.low in _IRREALIS_WORDS for t in words):
             return None
         if any(a.low in _PREFERENCE and b.low.endswith("ing") for a, b in zip(words, words[1:])):
@@ -539,11 +670,31 @@ class RuleExtractor:
             # "the mug I made at the studio": a fronted object, not a new clause ("think about the
             # paths I've taken" is no report of taking paths)
             front = _front_np(toks, i)
-            if front and toks.index(front[0]) > 0 and toks[toks.index(front[0]) - 1].low in ("about", "of"):
-                front = []
+            at = toks.index(front[0]) if front else 0
+            if front and (
+                (at > 0 and toks[at - 1].low in ("about", "of"))  # "think about the paths I've taken"
+                or (
+                    before and before[-1].obj_toks and front[0] in before[-1].obj_toks
+                )  # "dropped off that stuff I baked"
+                or any(t.low in _TIME_NOUNS for t in front)  # "the last time I did it was …"
+            ):
+                return None  # a relative clause on a noun of another clause, not a fronted object
+            after = _run_on_before(toks, i, self._covered)
+            if not front and after:
+                # "I" is nominative: after a finished clause it opens one of a sentence run on
+                # without its full stop ("so much happening to me I ran a charity race")
+                c = self._parse_from(toks, i + 1, speaker, subj_start=i)
+                if c is None or not c.obj_toks:
+                    return c
+                head = c.obj_toks[0].low
+                if head in L.BE or _is_past(head) or any(t.low in L.BE for t in c.obj_toks):
+                    return None  # "support I got | was helpful": a relative clause, the sentence goes on
+                if after == "noun" and (head in L.PREPOSITIONS or head in _OBJECT_PRONOUNS):
+                    return None  # "the work we have to do | for …": the object's gap is the noun before
+                return c
             c = self._parse_from(toks, i + 1, speaker, subj_start=i) if front else None
-            if c is None:
-                return None
+            if c is None or (c.lemma == "have" and c.mood == "present"):
+                return None  # "the friends I have": a description of the friends
             rest = [x for x in c.obj_toks if x not in front]
             if rest and (_is_past(rest[0].low) or rest[0].low in L.BE):
                 rest = []  # "the support I got | made a huge difference": the main clause goes on
@@ -591,6 +742,8 @@ class RuleExtractor:
         if j < n and toks[j].low in _PAST and toks[j].low not in _NOT_SUBJECTLESS:
             # after "and"/"then", the subject is the previous clause's: only the speaker's is known
             # ("they helped out and showed lots of love" is not the speaker's)
+            if i > 0 and toks[i - 1].low in ("who", "which", "that"):
+                return None  # "someone who shared stories": the one before "who" did it
             if i > 0 and toks[i - 1].low in L.CLAUSE_BREAK:
                 prev = before[-1] if before else None
                 if prev is None or prev.subject != speaker or prev.end_tok < i - 1:
@@ -810,6 +963,8 @@ class RuleExtractor:
                 break
             if t.text in _PRONOUN_SUBJ and obj:
                 break
+            if t.low == "that" and obj and k + 1 < n and _finite(toks[k + 1].low):
+                break  # "a tournament | that's happening on May 6th": the relative clause has its own time
             if t.start in self._span_starts and (obj or not _names_a_day(t)):  # "hosted Thanksgiving" keeps it
                 break
             if t.low in L.FREQUENCY or t.low in L.FREQUENCY_DET or t.low in L.PLURAL_TIMES:
@@ -841,6 +996,7 @@ class RuleExtractor:
             and span is not None
             and bool(vw)
             and (vw[-1] in _PARTICLE_END or (len(vw) > 1 and vw[-2] in _ING_CONTROL and vw[-1].endswith("ing")))
+            and c.lemma not in _COGNITION  # "I found out recently": found out what?
         )
         if c.obj_toks and c.obj_toks[0].low in ("me", "us", "myself") and c.subject == turn.speaker:
             return None  # "I got me out of …": a clause whose subject was lost
@@ -858,6 +1014,10 @@ class RuleExtractor:
             return None  # "I learnt that my happiness matters": a realisation, not an occurrence
         if c.lemma == "have" and _head(c.obj_toks) in _ABSTRACT:
             return None  # "I have a few plans": intentions, not an occurrence
+        if _figurative(c.obj_toks):
+            return None  # "living my dream", "put our hearts into it": a figure of speech
+        if _evaluation(c):
+            return None  # "had a great experience", "doing a great job", "got much better at it"
         if c.obj_toks and _empty_head(c.obj_toks):
             return None  # "made it to show …", "had a lot of things happening": no thing named
         if not intransitive and (not c.obj_toks or not _has_content(c.obj_toks)):
@@ -935,7 +1095,9 @@ def _with_mood(c: Clause, aux: list[str], advs: list[str], main: Tok, toks: list
     c.generic = c.generic or "all" in advs
     if ("used" in aux and "to" in aux) or _habitual(lows, advs):
         c.mood = "habit"
-    elif any(w in L.IRREALIS_MODALS or w in L.IRREALIS_CONTROL for w in aux):
+    elif any(w in L.IRREALIS_MODALS or w in L.IRREALIS_CONTROL for w in aux) or (
+        main.low in L.IRREALIS_CONTROL and c.verb.endswith(" to")
+    ):
         c.mood = "irrealis"
         c.modal = any(w in L.IRREALIS_MODALS for w in aux)
     elif any(w in L.FUTURE for w in aux):
@@ -1053,6 +1215,14 @@ def _assign_spans(clauses: list[Clause], spans, toks: list[Tok]) -> dict[int, ob
     if not clauses:
         return owners
     for sp in spans:
+        inside = [
+            j
+            for j, c in enumerate(clauses)
+            if c.verb_toks and toks[c.subj_start].start < sp.start_char < c.verb_toks[0].start
+        ]
+        if inside:  # "I recently made a quiche": an adverb between subject and verb is the clause's
+            owners.setdefault(inside[-1], sp)
+            continue
         before = [j for j, c in enumerate(clauses) if c.verb_toks and c.verb_toks[0].start <= sp.start_char]
         if not before:
             first_subj = toks[clauses[0].subj_start].start
@@ -1136,9 +1306,63 @@ def _empty_head(toks: list[Tok]) -> bool:
     if toks[0].low in _PLACEHOLDERS:
         return True
     k = 0
+    while k < len(toks) and toks[k].low in L.DETERMINERS:
+        k += 1
+    if k < len(toks) and toks[k].low in _AMOUNTS and (k + 1 == len(toks) or toks[k + 1].low == "to"):
+        return True  # "raised a ton", "got a lot to think about": how much, not what
+    k = 0
     while k < len(toks) and (toks[k].low in L.DETERMINERS or toks[k].low in _QUANTITY or toks[k].low in _NUMBERS):
         k += 1
     return k > 0 and k < len(toks) and toks[k].low in L.EMPTY_OBJECT
+
+
+_AMOUNTS = {"ton", "tons", "lot", "lots", "bunch", "plenty", "loads", "load", "heaps", "bit", "much", "more"}
+_TIME_NOUNS = {"time", "times", "day", "days", "moment", "night", "week", "year", "morning", "evening"}
+# a verb and the noun that makes it an evaluation of what happened, not the occurrence: "had a
+# great experience", "had a blast", "did a great job", "made my day"
+_EVALUATIVE = {
+    "have": {"experience", "time", "day", "week", "weekend", "night", "blast", "ball", "moment", "year", "run"},
+    "do": {"job", "work"},
+    "make": {"day", "night", "week"},
+}
+_COMPARATIVE = {"better", "worse", "much", "more", "less", "used", "bigger", "smaller", "stronger", "faster"}
+
+
+def _evaluation(c: Clause) -> bool:
+    toks = c.obj_toks
+    if not toks:
+        return False
+    if c.lemma == "get" and toks[0].low in _COMPARATIVE:
+        return True  # "I've gotten much better at it": a change in how well, not an occurrence
+    nouns = _EVALUATIVE.get(c.lemma)
+    if not nouns:
+        return False
+    for k, t in enumerate(toks):
+        if t.low in nouns:
+            rest = toks[k + 1 :]
+            # "had a great time at the lake" names the occasion; "of keeping up with …" does not
+            return not rest or rest[0].low in ("of", "with", "and") or not _has_content(rest)
+    return False
+
+
+# nouns that, owned by a person and ending their noun phrase, make the clause a figure of
+# speech ("living my dream", "found myself", "put my heart into", "did my best", "follow your gut")
+_FIGURATIVE = {"dream", "dreams", "heart", "hearts", "soul", "self", "best", "all", "passion", "passions", "gut"}
+_FIGURATIVE |= {"mind", "minds", "truth", "purpose", "calling", "bliss", "potential", "voice"}
+_OWNERS = {"my", "our", "your", "his", "her", "their"}
+
+
+def _figurative(toks: list[Tok]) -> bool:
+    for k, t in enumerate(toks):
+        if t.low not in _FIGURATIVE:
+            continue
+        nxt = toks[k + 1].low if k + 1 < len(toks) else ""
+        if nxt and nxt not in L.PREPOSITIONS and nxt not in L.CLAUSE_BREAK and nxt != "by":
+            continue  # "my heart surgery": the noun is a modifier
+        before = [x.low for x in toks[max(0, k - 2) : k]]
+        if before[-1:] and before[-1] in _OWNERS or len(before) == 2 and before[0] in _OWNERS:
+            return True
+    return False
 
 
 def _has_content(toks: list[Tok]) -> bool:

@@ -93,6 +93,11 @@ example below is checked by the test suite.
   "24/7", version numbers, prices, "May I…", "I may go", "March on", "a second opinion",
   "one of the best", "Will Smith", "the Fall of Rome", "on a Friday", "the first day of
   school", "5000 years ago" (before year 1) are not dates.
+- **Chat spellings** of time words are read as the words they stand for, and the span keeps
+  the offsets and text as typed (`chronos_cli.temporal.chat`): yday/ystd/yest → yesterday,
+  tmrw/tmr/2moro → tomorrow, 2day/tdy → today, tonite/2nite → tonight, nite → night, morn →
+  morning, wknd/wkend → weekend, wk/wks → week(s), "3 yrs/mos/hrs" → years/months/hours,
+  b4 → before ("went there yday" = the day before).
 
 ## Approximate expressions
 

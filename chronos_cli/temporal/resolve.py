@@ -15,6 +15,7 @@ from typing import Literal
 from chronos_cli.temporal import clock as C
 from chronos_cli.temporal import holiday_calendar as H
 from chronos_cli.temporal.calendar_math import APPROX_MARGIN, add_months, approx_span
+from chronos_cli.temporal.chat import standard_time_words
 from chronos_cli.temporal.rules import ALL_TRIGGERS, BY_ID, MATCH_RULES
 from chronos_cli.temporal.spans import Part, TimeSpan, day_end, day_start
 
@@ -580,7 +581,11 @@ def resolve(
     holiday_country setting, else US) picks the holiday calendar. See docs/time_rules.md."""
     if prefer not in ("auto", "past", "future"):
         raise ValueError("prefer must be 'past', 'future' or 'auto'")
-    if not text or not _PRECHECK.search(text):
+    if not text:
+        return []
+    typed = text
+    text, back = standard_time_words(text)  # "yday", "tmrw", "2 wks": read as the words they stand for
+    if not _PRECHECK.search(text):
         return []
     nowdt = _to_naive(now)
     # Curly apostrophes → straight, same length, so offsets stay valid for `text`.
@@ -599,7 +604,12 @@ def resolve(
             continue
         out.append(sp)
     out = _clock_range_on_day(out, work, text)
-    return [_open(sp, work, text, ctx) for sp in out]
+    out = [_open(sp, work, text, ctx) for sp in out]
+    if typed is not text:
+        for sp in out:  # offsets and words as typed
+            sp.start_char, sp.end_char = back(sp.start_char), back(sp.end_char)
+            sp.text = typed[sp.start_char : sp.end_char]
+    return out
 
 
 __all__ = ["resolve", "TimeSpan", "day_start", "day_end"]

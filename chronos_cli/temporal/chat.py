@@ -1,0 +1,59 @@
+"""Time words as they are typed in chats ("went yday", "seeing her tmrw", "last wknd", "2 wks
+ago"), read as the standard words, with a map back to the characters as typed so every span's
+offsets and text stay those of the original message."""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from collections.abc import Callable
+
+_UNITS = {"yr": "years", "yrs": "years", "mos": "months", "mth": "months", "mths": "months", "mnth": "months"}
+_UNITS |= {"mnths": "months", "hr": "hours", "hrs": "hours"}
+
+# (pattern, standard word); one pass, so no replacement is read twice
+_FORMS: list[tuple[str, str | None]] = [
+    (r"yday|ystd|yest|ytd", "yesterday"),
+    (r"tmrw|tmrrw|tmr|tmw|tmro|tmoro|2moro|2morrow|tomoz", "tomorrow"),
+    (r"2day|tdy", "today"),
+    (r"2nite|2night|tonite", "tonight"),
+    (r"nite", "night"),
+    (r"morn", "morning"),
+    (r"wknd|wkend|wkd", "weekend"),
+    (r"wks|(?<=\d )wk", "weeks"),
+    (r"wk", "week"),
+    (r"(?<=\d )(?:yrs?|mos|mn?ths?|hrs?)", None),  # "3 yrs ago": the unit, by _UNITS
+    (r"b4", "before"),
+]
+_PATTERN = re.compile(r"\b(?:" + "|".join(f"(?P<g{i}>{p})" for i, (p, _) in enumerate(_FORMS)) + r")\b", re.I)
+
+
+def standard_time_words(text: str) -> tuple[str, Callable[[int], int]]:
+    """``text`` with chat spellings of time words replaced, and a function from an offset in the
+    result to the offset in ``text`` (a position inside a replaced word maps to its start, the
+    position just after it to the typed word's end)."""
+    out: list[str] = []
+    marks: list[tuple[int, int, int, int]] = []  # (new start, new end, typed start, typed end)
+    last = shift = 0
+    for m in _PATTERN.finditer(text):
+        i = int(next(k for k, v in m.groupdict().items() if v is not None)[1:])
+        word = _FORMS[i][1] or _UNITS[m.group().lower()]
+        out += [text[last : m.start()], word]
+        marks.append((m.start() + shift, m.start() + shift + len(word), m.start(), m.end()))
+        shift += len(word) - (m.end() - m.start())
+        last = m.end()
+    if not marks:
+        return text, lambda i: i
+    out.append(text[last:])
+    starts = [k[0] for k in marks]
+
+    def back(i: int) -> int:
+        k = bisect_right(starts, i) - 1
+        if k < 0:
+            return i
+        ns, ne, ts, te = marks[k]
+        if i < ne:
+            return ts
+        return te + (i - ne)
+
+    return "".join(out), back

@@ -1,0 +1,242 @@
+"""The offline rule extractor on messages typed as people type them in chats: no full stops,
+lower case, no apostrophes, time words abbreviated, one story told over several messages."""
+
+from __future__ import annotations
+
+from datetime import date, datetime, timedelta
+
+import pytest
+
+from chronos_cli.extract import RuleExtractor
+from chronos_cli.extract.clean import normalize, sentences
+from chronos_cli.models import Session, Turn
+from chronos_cli.temporal import resolve
+from tests.test_extract import find, rule_events
+
+T0 = datetime(2023, 5, 8, 13, 56)  # a Monday
+YESTERDAY = date(2023, 5, 7)
+
+
+def split(text: str) -> list[str]:
+    return [text[a:b] for a, b in sentences(text)]
+
+
+# -- sentences run on without a full stop ----------------------------------------------------------
+
+
+def test_a_capitalised_function_word_after_a_lower_case_word_starts_a_sentence():
+    assert split("I signed up for a pottery class yesterday It's like therapy for me") == [
+        "I signed up for a pottery class yesterday",
+        "It's like therapy for me",
+    ]
+    # a title keeps its capitals: "The Office" is no new sentence
+    assert split("I watched The Office last night") == ["I watched The Office last night"]
+
+
+def test_a_question_run_on_after_a_statement_leaves_the_statement_a_statement():
+    assert split("i signed up for pottery yesterday have you tried it?") == [
+        "i signed up for pottery yesterday",
+        "have you tried it?",
+    ]
+    assert split("got the keys today, what about you?") == ["got the keys today", "what about you?"]
+    # a question from its first word stays whole
+    assert split("Did you know I went hiking yesterday?") == ["Did you know I went hiking yesterday?"]
+
+
+def test_lower_case_contractions_and_were_for_were():
+    assert normalize("i'm reading a book") == "I'm reading a book"
+    assert normalize("were thinking about going camping") == "we're thinking about going camping"
+    assert normalize("things were going well") == "things were going well"  # a subject before it: "were"
+
+
+# -- time words as typed --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text,typed,standard",
+    [
+        ("went there yday", "yday", "went there yesterday"),
+        ("seeing her tmrw", "tmrw", "seeing her tomorrow"),
+        ("last wknd we hiked", "last wknd", "last weekend we hiked"),
+        ("moved here 2 wks ago", "2 wks ago", "moved here 2 weeks ago"),
+        ("we meet tonite b4 the show", "tonite", "we meet tonight before the show"),
+    ],
+)
+def test_chat_spellings_of_time_words_read_as_the_words_with_offsets_as_typed(text, typed, standard):
+    [sp] = [s for s in resolve(text, T0) if s.text == typed] or [None]
+    assert sp is not None, [s.text for s in resolve(text, T0)]
+    assert text[sp.start_char : sp.end_char] == typed
+    [ref] = [s for s in resolve(standard, T0) if s.start_char == text.index(typed)]
+    assert (sp.start, sp.end, sp.granularity) == (ref.start, ref.end, ref.granularity)
+
+
+def test_yday_is_the_day_before():
+    [sp] = resolve("went there yday", T0)
+    assert (sp.start.date(), sp.end.date()) == (YESTERDAY, YESTERDAY)
+
+
+def test_a_plain_word_that_looks_like_an_abbreviation_is_left_alone():
+    assert resolve("the tomo cafe on main street", T0) == []
+
+
+# -- clauses of run-on sentences ------------------------------------------------------------------
+
+
+def test_I_after_a_finished_clause_opens_a_new_one():
+    evs = rule_events(
+        [
+            "Hey Caroline, since we last chatted, I've had a lot of things happening to me "
+            "I ran a charity race for mental health last Saturday"
+        ]
+    )
+    race = find(evs, "charity race")
+    assert race.start.date() == date(2023, 5, 6) and race.time_expression == "last Saturday"
+
+
+def test_a_relative_clause_without_that_is_not_a_new_clause():
+    evs = rule_events(["I struggled with mental health, and support I got was really helpful"])
+    assert not [e for e in evs if "helpful" in e.object]
+
+
+def test_a_run_on_clause_after_a_noun_needs_its_own_object():
+    evs = rule_events(
+        ["I'm offering classes to local schools and centers I'm also hosting a dance competition next month"]
+    )
+    comp = find(evs, "dance competition")
+    assert comp.start.date() == date(2023, 6, 1)
+    work = rule_events(["It made me think how much work we still have to do for LGBTQ rights"])
+    assert not [e for e in work if "rights" in e.object]  # "the work we have to do": a gap, no new clause
+
+
+def test_a_greeting_run_on_into_a_report_keeps_the_report():
+    evs = rule_events(["so glad you bonded over nature last friday i went to a council meeting for adoption"])
+    meeting = find(evs, "council meeting")
+    assert meeting.start.date() == date(2023, 5, 5) and meeting.subject == "Caroline"
+    assert rule_events(["see you tomorrow"]) == []  # a formula alone dates nothing
+
+
+def test_a_message_in_lower_case_without_stops_or_apostrophes():
+    evs = rule_events([("Sam", "went to the zoo yday w my kids it was so fun"), ("Ana", "aww")])
+    zoo = find(evs, "zoo")
+    # the message is read with its time word spelled out
+    assert (zoo.subject, zoo.start.date(), zoo.time_expression) == ("Sam", YESTERDAY, "yesterday")
+
+
+# -- one story over several messages --------------------------------------------------------------
+
+
+def _session(turns: list[tuple[str, str, int]]) -> Session:
+    return Session(
+        namespace="ns",
+        session_id="s1",
+        t_conv=T0,
+        turns=[
+            Turn(session_id="s1", turn_id=f"m{i}", t_conv=T0 + timedelta(minutes=m), speaker=who, text=text)
+            for i, (who, text, m) in enumerate(turns)
+        ],
+    )
+
+
+def test_a_story_goes_on_into_the_next_message_of_the_same_speaker():
+    evs = RuleExtractor().extract(
+        [_session([("Sam", "yesterday was wild", 0), ("Sam", "went to the beach with my cousins", 1)])]
+    )[0]
+    assert find(evs, "beach").start.date() == YESTERDAY
+
+
+def test_a_message_with_a_subject_of_its_own_starts_afresh():
+    evs = RuleExtractor().extract(
+        [_session([("Sam", "Dentist yesterday for a cleaning.", 0), ("Sam", "I adopted a cat named Tom.", 1)])]
+    )[0]
+    assert find(evs, "cat").start is None  # another topic: no time of its own, undated
+    # nor does the story carry to a message sent the next day
+    later = RuleExtractor().extract(
+        [_session([("Sam", "yesterday was wild", 0), ("Sam", "went to the beach with my cousins", 60 * 24)])]
+    )[0]
+    assert find(later, "beach").start is None
+
+
+def test_an_answer_is_set_in_the_time_its_question_asked_about():
+    evs = RuleExtractor().extract(
+        [
+            _session(
+                [
+                    ("Ana", "What did you do last weekend?", 0),
+                    ("Sam", "I went hiking on Mount Philo with my brother", 2),
+                ]
+            )
+        ]
+    )[0]
+    hike = find(evs, "Mount Philo")
+    assert (hike.start.date(), hike.end.date()) == (date(2023, 5, 6), date(2023, 5, 7))
+    # a question about someone else's time does not date the answer
+    other = RuleExtractor().extract(
+        [_session([("Ana", "My sister went to Rome last month.", 0), ("Sam", "I went to Paris with my brother", 2)])]
+    )[0]
+    assert find(other, "Paris").start is None
+
+
+# -- figures of speech ----------------------------------------------------------------------------
+
+
+def test_figures_of_speech_are_no_occurrences_but_a_literal_heart_is():
+    evs = rule_events(
+        [
+            "I'm living my dream by having my own dance studio.",
+            "We've put our hearts into our dreams.",
+            "I had my heart surgery last month.",
+        ]
+    )
+    assert [e.object for e in evs] == ["my heart surgery"]
+
+
+# -- what is no occurrence ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Yup, we raised a ton!",  # how much, not what
+        "I've got a lot to think about with the open house.",
+        "I had a great experience.",  # an evaluation of what happened
+        "I've been doing a great job of keeping up with the trimming.",
+        "I've gotten much better at it with practice.",
+        "I found out recently.",  # found out what?
+        "I've been meaning to get my goats vaccinated.",  # an intention
+        "I'm hoping to beat my best time this time around.",
+        "I gotta say, I really like your recommendation you gave a while back!",  # an opinion
+        "I love spending time with the friends I have.",
+    ],
+)
+def test_no_event_from_amounts_evaluations_intentions_and_opinions(text):
+    assert rule_events([text]) == []
+
+
+def test_a_relative_clause_does_not_give_its_verb_to_the_speaker():
+    evs = rule_events(["I just talked to someone who shared some amazing stories."])
+    assert not [e for e in evs if "stories" in e.object]
+    evs = rule_events(["Last week I dropped off that stuff I baked at the homeless shelter."])
+    assert not [e for e in evs if e.verb == "baked"]  # "that stuff I baked" is the object's relative clause
+    assert [e.start.date() for e in evs if "shelter" in e.object] == [date(2023, 5, 1)]
+
+
+def test_a_time_inside_a_relative_clause_is_not_the_main_clause_s():
+    evs = rule_events(["I've been thinking about signing up for a tennis tournament that's happening on May 6th."])
+    assert not [e for e in evs if e.verb.startswith("has been thinking") and e.start is not None]
+
+
+def test_an_adverb_of_time_between_subject_and_verb_dates_that_clause():
+    evs = rule_events(["I've been selling eggs to my coworkers, and I recently made a quiche with fresh herbs."])
+    quiche = find(evs, "quiche")
+    assert quiche.time_expression == "recently" and quiche.start is not None
+
+
+def test_an_evaluation_with_a_time_phrase_keeps_only_the_dated_mention():
+    evs = rule_events(["I had a great experience last weekend."])
+    assert [(e.kind, e.start.date()) for e in evs] == [("mention", date(2023, 5, 6))]
+
+
+def test_did_something_is_not_a_verb_something():
+    evs = rule_events(["Last weekend I did something new. I participated in a 5K charity run."])
+    assert not [e for e in evs if "something" in e.verb]
+    assert find(evs, "5K charity run").start.date() == date(2023, 5, 6)  # the weekend just gone
