@@ -240,3 +240,33 @@ def test_did_something_is_not_a_verb_something():
     evs = rule_events(["Last weekend I did something new. I participated in a 5K charity run."])
     assert not [e for e in evs if "something" in e.verb]
     assert find(evs, "5K charity run").start.date() == date(2023, 5, 6)  # the weekend just gone
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Here's a pic from last Friday with some veterans.",  # a photo shown
+        "I have been doing great!",  # how they are, not what happened
+        "Sometimes I chill when I'm playing games with friends.",  # a recurring setting
+        "Maybe even back then I was inspired by stories about courage.",  # a guess
+        "I finally figured out why.",  # what was figured is not said
+        "You're making a difference in those kids' lives and I'm making a difference too.",
+    ],
+)
+def test_no_event_from_photo_lines_wellbeing_settings_guesses_or_untold_objects(text):
+    assert rule_events([text]) == []
+
+
+def test_an_object_cut_by_the_length_limit_ends_at_a_phrase_boundary():
+    evs = rule_events(["I participated in a community event to raise money for the local animal shelter."])
+    assert find(evs, "community event").object == "a community event"
+    evs = rule_events(["I ran a race for a good cause."])  # "cause" here is a noun, not "because"
+    assert find(evs, "race").object == "a race for a good cause"
+    # an object that ends on its own is kept whole
+    evs = rule_events(["I'm on the hunt for the ideal spot for my dance studio and it's been fun."])
+    assert find(evs, "hunt").object == "the hunt for the ideal spot for my dance studio"
+
+
+def test_just_started_is_dated_the_day_said():
+    [e] = rule_events(["Just started helping out with a food drive for folks."])
+    assert (e.start.date(), e.time_expression) == (date(2023, 5, 8), "just")

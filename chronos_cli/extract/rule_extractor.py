@@ -957,9 +957,17 @@ class RuleExtractor:
     def _finish(self, toks, k, subject, subj_start, verb, words, lem, obj_first: Tok | None = None) -> Clause:
         n = len(toks)
         obj: list[Tok] = [obj_first] if obj_first is not None else []
+        stopped = False  # the object ended at a word that ends it, not at the length limit
         while k < n and len(obj) < MAX_OBJECT_TOKENS:
+            stopped = True
             t = toks[k]
-            if t.text in _PUNCT_BREAK or t.low in L.CLAUSE_BREAK or t.low in _TIME_WORDS or t.low in ("not", "than"):
+            noun_cause = t.low == "cause" and (k + 1 >= n or toks[k + 1].low not in _CLAUSE_OPENERS)  # "a good cause"
+            if (
+                t.text in _PUNCT_BREAK
+                or (t.low in L.CLAUSE_BREAK and not noun_cause)
+                or t.low in _TIME_WORDS
+                or t.low in ("not", "than")
+            ):
                 break
             if t.text in _PRONOUN_SUBJ and obj:
                 break
@@ -971,6 +979,22 @@ class RuleExtractor:
                 break
             obj.append(t)
             k += 1
+            stopped = False
+        if (
+            not stopped
+            and k < n
+            and toks[k].text not in _PUNCT_BREAK
+            and toks[k].low not in L.CLAUSE_BREAK
+            and toks[k].low not in _TIME_WORDS
+            and toks[k].start not in self._span_starts
+        ):
+            # cut by the length limit mid-phrase ("an event to raise money for a good | cause"):
+            # end before its first infinitive, else its last preposition
+            inf = [j for j, t in enumerate(obj) if j > 1 and t.low == "to"]
+            prep = [j for j, t in enumerate(obj) if j > 1 and t.low in L.PREPOSITIONS]
+            cut = inf[0] if inf else (prep[-1] if prep else 0)
+            if cut:
+                obj = obj[:cut]
         while obj and obj[-1].low in _TRAILING_DROP:
             obj.pop()
         if not obj:  # fronted object: "These figurines I bought yesterday"
@@ -1018,6 +1042,12 @@ class RuleExtractor:
             return None  # "living my dream", "put our hearts into it": a figure of speech
         if _evaluation(c):
             return None  # "had a great experience", "doing a great job", "got much better at it"
+        if c.obj_toks and c.obj_toks[0].low in _WH and len(c.obj_toks) == 1:
+            return None  # "figured why": what was figured is not said
+        if c.mood == "now" and c.conditional:
+            return None  # "when I'm playing games with friends": a recurring setting, not today
+        if c.verb_toks and _hedged(sentence, c.verb_toks[0].text):
+            return None  # "Maybe even back then I was inspired by …": a guess
         if c.obj_toks and _empty_head(c.obj_toks):
             return None  # "made it to show …", "had a lot of things happening": no thing named
         if not intransitive and (not c.obj_toks or not _has_content(c.obj_toks)):
@@ -1102,7 +1132,7 @@ def _with_mood(c: Clause, aux: list[str], advs: list[str], main: Tok, toks: list
         c.modal = any(w in L.IRREALIS_MODALS for w in aux)
     elif any(w in L.FUTURE for w in aux):
         c.mood = "future"
-    elif "just" in advs and (_is_past(main.low) or finite == "has") and not c.verb.endswith(" to"):
+    elif "just" in advs and (_is_past(finite) or finite == "has") and not c.verb.endswith(" to"):
         c.mood, c.cue = "now", "just"
     elif finite == "is" and main.low.endswith("ing") and lemma(main.low) in _FUTURATE:
         c.mood = "future"  # "I'm moving to Vermont", "we're going camping": a plan, dated only by a time phrase
@@ -1316,14 +1346,26 @@ def _empty_head(toks: list[Tok]) -> bool:
     return k > 0 and k < len(toks) and toks[k].low in L.EMPTY_OBJECT
 
 
+# words that open the clause after a conjunction ("'cause I was tired", "cause it's fun")
+_CLAUSE_OPENERS = {"i", "we", "you", "he", "she", "they", "it", "it's", "my", "our", "the", "there", "that", "this"}
+_WH = {"why", "how", "what", "where", "when", "who", "whether", "which"}
+_HEDGES = re.compile(r"(?i)\b(?:maybe|perhaps|probably|possibly)\b")
+
+
+def _hedged(sentence: str, verb: str) -> bool:
+    """A hedge in the words just before the clause's verb."""
+    at = sentence.find(verb)
+    return at >= 0 and bool(_HEDGES.search(sentence[max(0, at - 40) : at]))
+
+
 _AMOUNTS = {"ton", "tons", "lot", "lots", "bunch", "plenty", "loads", "load", "heaps", "bit", "much", "more"}
 _TIME_NOUNS = {"time", "times", "day", "days", "moment", "night", "week", "year", "morning", "evening"}
 # a verb and the noun that makes it an evaluation of what happened, not the occurrence: "had a
 # great experience", "had a blast", "did a great job", "made my day"
 _EVALUATIVE = {
     "have": {"experience", "time", "day", "week", "weekend", "night", "blast", "ball", "moment", "year", "run"},
-    "do": {"job", "work"},
-    "make": {"day", "night", "week"},
+    "do": {"job", "work", "great", "well", "good", "fine", "ok", "okay", "alright", "amazing", "awesome"},
+    "make": {"day", "night", "week", "difference"},
 }
 _COMPARATIVE = {"better", "worse", "much", "more", "less", "used", "bigger", "smaller", "stronger", "faster"}
 
@@ -1341,7 +1383,8 @@ def _evaluation(c: Clause) -> bool:
         if t.low in nouns:
             rest = toks[k + 1 :]
             # "had a great time at the lake" names the occasion; "of keeping up with …" does not
-            return not rest or rest[0].low in ("of", "with", "and") or not _has_content(rest)
+            if not rest or rest[0].low in ("of", "with", "and") or not _has_content(rest):
+                return True
     return False
 
 
@@ -1459,7 +1502,10 @@ def _mention_words(toks: list[Tok], sp) -> list[Tok]:
         words = [t for t in words if not inside(t)]  # "Yesterday: …"
     while words and words[-1].low in _TRAILING_DROP:
         words.pop()
-    return words[:MAX_MENTION_TOKENS]
+    words = words[:MAX_MENTION_TOKENS]
+    while words and sp.start_char <= words[-1].start < sp.end_char and words[-1].end < sp.end_char:
+        words.pop()  # "… on the big screen last | Sunday": the limit fell inside the time phrase
+    return words
 
 
 def _text_of(text: str, words: list[Tok]) -> str:
