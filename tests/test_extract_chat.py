@@ -245,7 +245,6 @@ def test_did_something_is_not_a_verb_something():
 @pytest.mark.parametrize(
     "text",
     [
-        "Here's a pic from last Friday with some veterans.",  # a photo shown
         "I have been doing great!",  # how they are, not what happened
         "Sometimes I chill when I'm playing games with friends.",  # a recurring setting
         "Maybe even back then I was inspired by stories about courage.",  # a guess
@@ -253,7 +252,7 @@ def test_did_something_is_not_a_verb_something():
         "You're making a difference in those kids' lives and I'm making a difference too.",
     ],
 )
-def test_no_event_from_photo_lines_wellbeing_settings_guesses_or_untold_objects(text):
+def test_no_event_from_wellbeing_settings_guesses_or_untold_objects(text):
     assert rule_events([text]) == []
 
 
@@ -270,3 +269,9 @@ def test_an_object_cut_by_the_length_limit_ends_at_a_phrase_boundary():
 def test_just_started_is_dated_the_day_said():
     [e] = rule_events(["Just started helping out with a food drive for folks."])
     assert (e.start.date(), e.time_expression) == (date(2023, 5, 8), "just")
+
+
+def test_a_photo_line_with_a_time_phrase_keeps_its_dated_mention():
+    # "Here's a pic" shows a photo, but the time it names still dates what the photo is of
+    evs = rule_events(["Here's a pic from last Friday with some veterans."])
+    assert [(e.kind, e.start.date()) for e in evs] == [("mention", date(2023, 5, 5))]

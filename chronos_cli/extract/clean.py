@@ -279,9 +279,7 @@ _FORMULA = re.compile(
     r"feel free|don't forget|make sure|remember to|keep (?:it|me|up)|keep going|way to go|well done|good job|"
     r"can't wait to (?:see|hear)|looking forward to (?:seeing|hearing)|nice (?:to|chatting|talking)|"
     r"same here|me too|you too|you should|you could|you can|you might|you must|you have to|you need to|"
-    r"why don't you|why not|maybe you|if you|please\b|pls\b|"
-    # a photo shown, not an occurrence ("Here's a pic from last Friday")
-    r"here(?:'s| is| are) (?:a |an |my |the |some |one |another )?(?:\w+ )?(?:pics?|photos?|pictures?|snaps?|shots?|videos?|selfies?|screenshots?)\b)",
+    r"why don't you|why not|maybe you|if you|please\b|pls\b)",
     re.I,
 )
 
