@@ -275,3 +275,46 @@ def test_a_photo_line_with_a_time_phrase_keeps_its_dated_mention():
     # "Here's a pic" shows a photo, but the time it names still dates what the photo is of
     evs = rule_events(["Here's a pic from last Friday with some veterans."])
     assert [(e.kind, e.start.date()) for e in evs] == [("mention", date(2023, 5, 5))]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'm crossing my fingers.",  # a figure of speech
+        "The impact we made on their life was inspiring!",  # an evaluation, whatever follows
+        "I put a lot of effort into it.",
+        "Then I have no doubt they'll love the ice cream!",
+        "Sounds like fun! I wish you the best on your party.",
+        "I just started writing another one.",  # one of what is not said
+        "The game was called Counter-Strike.",  # a name, not an occurrence
+        "Since we spoke last, things got busy.",  # "spoke last": no object
+        "Here's a look at what I've been working on.",
+        "Recently, education reform and infrastructure development.",  # a topic, no occurrence
+    ],
+)
+def test_no_event_from_idioms_names_wishes_and_topics(text):
+    assert rule_events([text]) == []
+
+
+def test_a_verbless_line_with_a_verb_and_its_object_keeps_its_dated_mention():
+    evs = rule_events([("Nate", "Dyed my hair last week - come see!")])
+    assert [(e.object, e.start.date()) for e in evs] == [("Dyed my hair", date(2023, 5, 1))]
+
+
+def test_nouns_joined_by_and_stay_one_object_but_a_new_clause_does_not():
+    assert find(rule_events(["I whipped up some chocolate and vanilla swirl."]), "swirl").object == (
+        "some chocolate and vanilla swirl"
+    )
+    evs = rule_events(["I emailed some wholesalers and one replied today."])
+    assert find(evs, "wholesalers").object == "some wholesalers"
+
+
+def test_a_clause_joined_to_a_hope_is_part_of_the_hope():
+    assert rule_events(["I hope to build my own family and put a roof over kids who need it."]) == []
+
+
+def test_a_long_mention_is_cut_where_a_clause_ends():
+    evs = rule_events(
+        ["Last week, I realized again how much they've done for us and wanted to show my appreciation in some way."]
+    )
+    assert all(not e.object.endswith(("to show", "and")) for e in evs)

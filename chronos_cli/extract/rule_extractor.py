@@ -589,13 +589,25 @@ class RuleExtractor:
             return None
         if any(a.low in _PREFERENCE and b.low.endswith("ing") for a, b in zip(words, words[1:])):
             return None
-        if story_only and any(t.low in L.BE for t in words):
+        if story_only and any(t.low in L.BE or t.low in _EVALUATIVE["have"] or lemma(t.low) in L.MENTAL for t in words):
+            # "Last Saturday was lovely. We rented kayaks." / "Last weekend I had an experience …
+            # I got to volunteer at …": the sentence only sets the time of what follows, which it dates
             return None
         if _clock_only(sp) and not any(_is_past(t.low) for t in words):
             return None  # "We land at Haneda at 6am": a time of day gives no date to a plan
         if any(a.low in L.BE and b.low in _INTENSIFIERS for a, b in zip(words, words[1:])):
             return None  # "our kitchen is pretty cold in winter": a description, not an occurrence
         obj = _text_of(text, words)
+        verbless = not any(
+            _is_verbish(t.low, after_aux=True)
+            or t.low in L.BE
+            or t.low in L.HAVE
+            or t.low.endswith("ed")
+            or (nxt.low in L.DETERMINERS and t.low not in L.PREPOSITIONS)  # "Dyed my hair": a verb and its object
+            for t, nxt in zip(outside, [*outside[1:], Tok("", "", -1, -1)])
+        )
+        if verbless and not category_aliases("", obj) and not any(t.text[:1].isupper() for t in outside[1:]):
+            return None  # "Recently, education reform and infrastructure development": a topic, no occurrence
         e = _mention(session, turn, obj, sentence, (sp.start, sp.end, sp.granularity), "rule", sp.text)
         rest = _join([t for t in words if not (sp.start_char <= t.start < sp.end_char)])
         e.aliases = clean_aliases([*category_aliases("", sentence), rest], e)
@@ -618,6 +630,7 @@ class RuleExtractor:
             not words
             or words[0].low in L.DETERMINERS
             or words[0].low in ("such", "what", "how", "so", "very", "too", "not", "no")
+            or words[0].low in _SUBJ_PRONOUNS  # "I wish you the best on your party": a clause, not a name
             or any(t.low in L.BE or t.low in L.HAVE or t.low in L.MODAL for t in words)
             or any(_is_verbish(t.low, after_aux=False) and t.low in _FORMS and _FORMS[t.low] != t.low for t in words)
             or sum(_content(t) for t in words) < 2
@@ -695,8 +708,13 @@ class RuleExtractor:
             c = self._parse_from(toks, i + 1, speaker, subj_start=i) if front else None
             if c is None or (c.lemma == "have" and c.mood == "present"):
                 return None  # "the friends I have": a description of the friends
+            if front[-1].low in _WH:
+                return None  # "a look at what I've been working on": what it is is not said
+            be_at = next((j for j, x in enumerate(c.obj_toks) if j >= len(front) and x.low in L.BE), None)
+            if be_at is not None:
+                c.obj_toks = c.obj_toks[:be_at]  # "the impact we made on their life | was inspiring"
             rest = [x for x in c.obj_toks if x not in front]
-            if rest and (_is_past(rest[0].low) or rest[0].low in L.BE):
+            if rest and (_is_past(rest[0].low) or rest[0].low in L.BE or rest[0].low in L.HAVE):
                 rest = []  # "the support I got | made a huge difference": the main clause goes on
             tail = []
             if rest and c.verb_toks and c.verb_toks[-1].low in L.PREPOSITIONS:  # "made at | the studio"
@@ -739,16 +757,32 @@ class RuleExtractor:
         j = i
         while j < n and toks[j].low in L.ADVERBS and toks[j].low not in ("so", "of", "kind", "sort", "all", "both"):
             j += 1
-        if j < n and toks[j].low in _PAST and toks[j].low not in _NOT_SUBJECTLESS:
+        after_and = i > 0 and toks[i - 1].low == "and" and toks[j].low not in ("was", "were", "said", "thought", "felt")
+        if j < n and toks[j].low in _PAST and (toks[j].low not in _NOT_SUBJECTLESS or after_and):
             # after "and"/"then", the subject is the previous clause's: only the speaker's is known
             # ("they helped out and showed lots of love" is not the speaker's)
             if i > 0 and toks[i - 1].low in ("who", "which", "that"):
                 return None  # "someone who shared stories": the one before "who" did it
             if i > 0 and toks[i - 1].low in L.CLAUSE_BREAK:
                 prev = before[-1] if before else None
-                if prev is None or prev.subject != speaker or prev.end_tok < i - 1:
+                gap = toks[prev.end_tok : i - 1] if prev is not None else []
+                if (
+                    prev is None
+                    or prev.subject != speaker
+                    or any(t.start not in self._covered for t in gap)  # "challenged myself last Friday and did …"
+                ):
                     return None
-            return self._parse_from(toks, i, speaker, subj_start=i)  # from i: "just got …" keeps its "just"
+            c = self._parse_from(toks, i, speaker, subj_start=i)  # from i: "just got …" keeps its "just"
+            prev = before[-1] if before else None
+            if (
+                c is not None
+                and i > 0
+                and toks[i - 1].low in L.CLAUSE_BREAK
+                and prev is not None
+                and prev.mood in ("irrealis", "future", "habit")
+            ):  # "I hope to build a family and put a roof over kids": the hope goes on
+                c.mood, c.modal = prev.mood, prev.modal
+            return c
         return None
 
     def _starts_clause(self, toks: list[Tok], i: int) -> bool:
@@ -962,9 +996,16 @@ class RuleExtractor:
             stopped = True
             t = toks[k]
             noun_cause = t.low == "cause" and (k + 1 >= n or toks[k + 1].low not in _CLAUSE_OPENERS)  # "a good cause"
+            nouns_and = (  # "chocolate and vanilla swirl"; not "and one replied", "and promotions going"
+                t.low == "and"
+                and obj
+                and k + 1 < n
+                and _joins_nouns(toks[k + 1])
+                and not (k + 2 < n and _is_verbish(toks[k + 2].low, after_aux=True))
+            )
             if (
                 t.text in _PUNCT_BREAK
-                or (t.low in L.CLAUSE_BREAK and not noun_cause)
+                or (t.low in L.CLAUSE_BREAK and not noun_cause and not nouns_and)
                 or t.low in _TIME_WORDS
                 or t.low in ("not", "than")
             ):
@@ -1040,6 +1081,10 @@ class RuleExtractor:
             return None  # "I have a few plans": intentions, not an occurrence
         if _figurative(c.obj_toks):
             return None  # "living my dream", "put our hearts into it": a figure of speech
+        if c.obj_toks and all(t.low in _ONLY_WHEN for t in c.obj_toks):
+            return None  # "since we spoke last": no object, only when
+        if c.lemma in ("call", "name") and c.verb.split()[0] in ("is", "was", "been"):
+            return None  # "the game was called Counter-Strike": a name, not an occurrence
         if _evaluation(c):
             return None  # "had a great experience", "doing a great job", "got much better at it"
         if c.obj_toks and c.obj_toks[0].low in _WH and len(c.obj_toks) == 1:
@@ -1314,6 +1359,7 @@ def _content(t: Tok) -> bool:
 _PLACEHOLDERS = {"something", "anything", "everything", "nothing", "stuff", "things", "someone", "somebody"}
 _NUMBERS = {"one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "several", "both"}
 _QUANTITY = {"such", "lot", "lots", "bunch", "couple", "few", "of", "other", "some", "any", "all", "kind", "sort"}
+_QUANTITY |= {"another", "each", "every", "either"}
 
 
 _COGNITION = {"learn", "realize", "realise", "notice", "discover", "find", "read", "hear", "see", "show", "mean", "say"}
@@ -1323,7 +1369,9 @@ _ABSTRACT |= {"feelings", "hope", "hopes", "doubt", "doubts", "question", "quest
 
 def _head(toks: list[Tok]) -> str:
     k = 0
-    while k < len(toks) and (toks[k].low in L.DETERMINERS or toks[k].low in _QUANTITY or toks[k].low in _NUMBERS):
+    while k < len(toks) and (
+        toks[k].low in L.DETERMINERS or toks[k].low in _QUANTITY or toks[k].low in _NUMBERS or toks[k].low == "no"
+    ):
         k += 1
     return toks[k].low if k < len(toks) else ""
 
@@ -1343,9 +1391,32 @@ def _empty_head(toks: list[Tok]) -> bool:
     k = 0
     while k < len(toks) and (toks[k].low in L.DETERMINERS or toks[k].low in _QUANTITY or toks[k].low in _NUMBERS):
         k += 1
+    if k == len(toks) and toks[-1].low in ("one", "ones"):
+        return True  # "started writing another one": one of what is not said
     return k > 0 and k < len(toks) and toks[k].low in L.EMPTY_OBJECT
 
 
+def _joins_nouns(t: Tok) -> bool:
+    """After "and", a word that goes on a noun phrase ("chocolate and vanilla swirl", "Paris
+    and Rome") rather than starting a clause ("and bought milk", "and I love it", "and the view")."""
+    w = t.low
+    return (
+        t.text.isalpha()
+        and w not in _FORMS
+        and not (w.endswith("ed") or w.endswith("ing"))
+        and w not in _CLAUSE_OPENERS
+        and w not in _SUBJ_PRONOUNS
+        and w not in L.DETERMINERS
+        and w not in L.ADVERBS
+        and w not in L.CLAUSE_BREAK
+        and w not in _TIME_WORDS
+        and w not in L.PREPOSITIONS
+        and w not in _NEW_SUBJECT_LOW
+    )
+
+
+_ONLY_WHEN = {"last", "first", "next", "before", "earlier", "ago", "again", "later", "once", "twice"}
+_NEW_SUBJECT_LOW = {"he", "she", "they", "his", "their", "then", "also", "now", "so", "still", "even", "just"}
 # words that open the clause after a conjunction ("'cause I was tired", "cause it's fun")
 _CLAUSE_OPENERS = {"i", "we", "you", "he", "she", "they", "it", "it's", "my", "our", "the", "there", "that", "this"}
 _WH = {"why", "how", "what", "where", "when", "who", "whether", "which"}
@@ -1363,9 +1434,23 @@ _TIME_NOUNS = {"time", "times", "day", "days", "moment", "night", "week", "year"
 # a verb and the noun that makes it an evaluation of what happened, not the occurrence: "had a
 # great experience", "had a blast", "did a great job", "made my day"
 _EVALUATIVE = {
-    "have": {"experience", "time", "day", "week", "weekend", "night", "blast", "ball", "moment", "year", "run"},
+    "have": {
+        "experience",
+        "time",
+        "day",
+        "week",
+        "weekend",
+        "night",
+        "blast",
+        "ball",
+        "moment",
+        "year",
+        "run",
+        "impact",
+    },
     "do": {"job", "work", "great", "well", "good", "fine", "ok", "okay", "alright", "amazing", "awesome"},
-    "make": {"day", "night", "week", "difference"},
+    "make": {"day", "night", "week", "difference", "impact"},
+    "put": {"effort", "energy", "thought"},
 }
 _COMPARATIVE = {"better", "worse", "much", "more", "less", "used", "bigger", "smaller", "stronger", "faster"}
 
@@ -1379,6 +1464,8 @@ def _evaluation(c: Clause) -> bool:
     nouns = _EVALUATIVE.get(c.lemma)
     if not nouns:
         return False
+    if c.lemma in ("make", "have") and any(t.low in ("impact", "difference") for t in toks):
+        return True  # "the impact we made on their life": an evaluation, whatever follows
     for k, t in enumerate(toks):
         if t.low in nouns:
             rest = toks[k + 1 :]
@@ -1391,7 +1478,7 @@ def _evaluation(c: Clause) -> bool:
 # nouns that, owned by a person and ending their noun phrase, make the clause a figure of
 # speech ("living my dream", "found myself", "put my heart into", "did my best", "follow your gut")
 _FIGURATIVE = {"dream", "dreams", "heart", "hearts", "soul", "self", "best", "all", "passion", "passions", "gut"}
-_FIGURATIVE |= {"mind", "minds", "truth", "purpose", "calling", "bliss", "potential", "voice"}
+_FIGURATIVE |= {"mind", "minds", "truth", "purpose", "calling", "bliss", "potential", "voice", "fingers"}
 _OWNERS = {"my", "our", "your", "his", "her", "their"}
 
 
@@ -1426,6 +1513,7 @@ def _front_np(toks: list[Tok], subj_start: int) -> list[Tok]:
 
 
 _COORD = {"and", "or", "plus", "&"}
+_MENTION_CUTS = {"and", "but", "so", "that", "which", "who", "because", "while", "when", "then"}
 _CATEGORY_WORDS = {w for _, _, nouns in L.CATEGORIES for n in nouns for w in n.split()}
 _INTENSIFIERS = {"so", "very", "really", "pretty", "super", "too", "quite", "kinda", "sorta", "such"}
 _THIRD_PERSON = {"he", "she", "they", "it"}
@@ -1502,6 +1590,14 @@ def _mention_words(toks: list[Tok], sp) -> list[Tok]:
         words = [t for t in words if not inside(t)]  # "Yesterday: …"
     while words and words[-1].low in _TRAILING_DROP:
         words.pop()
+    if len(words) > MAX_MENTION_TOKENS:
+        # too long to quote whole: the clause around the time phrase, cut where a clause ends
+        # ("… how much they've done for us | and wanted to show my appreciation")
+        at = next((j for j, t in enumerate(words) if inside(t)), 0)
+        cuts = [j for j, t in enumerate(words) if t.low in _MENTION_CUTS and not inside(t)]
+        lo = max([j + 1 for j in cuts if j < at and at - j < MAX_MENTION_TOKENS] or [0])
+        hi = min([j for j in cuts if j > at and j - lo <= MAX_MENTION_TOKENS] or [lo + MAX_MENTION_TOKENS])
+        words = words[lo:hi]
     words = words[:MAX_MENTION_TOKENS]
     while words and sp.start_char <= words[-1].start < sp.end_char and words[-1].end < sp.end_char:
         words.pop()  # "… on the big screen last | Sunday": the limit fell inside the time phrase
