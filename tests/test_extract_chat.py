@@ -318,3 +318,39 @@ def test_a_long_mention_is_cut_where_a_clause_ends():
         ["Last week, I realized again how much they've done for us and wanted to show my appreciation in some way."]
     )
     assert all(not e.object.endswith(("to show", "and")) for e in evs)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I got this picture of my workmates when we went hiking.",  # a photo shown
+        "Sure thing! I can give it to you tomorrow, how does that sound?",  # an offer
+        "It was so amazing to see one of them last week.",  # an evaluation, "one of them"
+        "Finally got it done last week.",  # what was done is not said
+        "I'm working on one with my group.",
+        "I've been doing great lately.",  # wellbeing, with a time phrase
+        "There were moments when I questioned if I was on the right track.",
+    ],
+)
+def test_no_event_from_photos_shown_offers_or_untold_objects(text):
+    assert [e for e in rule_events([text]) if "hiking" not in e.object] == []
+
+
+def test_got_done_is_one_verb():
+    [e] = rule_events(["I just got done submitting my recent screenplay to a film contest!"])
+    assert e.verb.startswith("got done") and "screenplay" in e.object
+
+
+def test_a_relative_clause_on_a_fronted_noun_does_not_take_the_story_time():
+    evs = rule_events(["Last week, someone wrote me a letter after reading an online blog post I made."])
+    post = [e for e in evs if "blog post" in e.object]
+    assert post and all(e.start is None for e in post)
+
+
+def test_a_capitalised_past_verb_after_a_lower_case_word_starts_a_sentence():
+    assert split("Good to see you too Lost my job as a banker yesterday") == [
+        "Good to see you too",
+        "Lost my job as a banker yesterday",
+    ]
+    evs = rule_events([("Jon", "Hey Gina! Good to see you too Lost my job as a banker yesterday")])
+    assert find(evs, "banker").start.date() == YESTERDAY

@@ -227,7 +227,9 @@ _OPENER = re.compile(
     r"(?<=[a-z0-9] )(?:It|It's|Its|That|That's|This|The|We|We're|We've|My|Our|He|She|They|They're|There|"
     r"There's|So|But|And|Then|Also|Really|Just|Oh|Thanks|Have|Has|Do|Did|Does|Are|Is|Was|Were|Can|Could|"
     r"Would|Will|What|How|When|Where|Why|Who|Hope|Wish|Anyway|Btw|Haha|Lol|Wow|Yeah|Let's|Tell|Can't|"
-    r"Didn't|Don't|Been|Had)(?=[ ,!?'](?![A-Z][a-z]))"
+    r"Didn't|Don't|Been|Had|Got|Went|Lost|Made|Took|Saw|Came|Found|Felt|Met|Left|Bought|Ran|Spent|Tried|"
+    r"Started|Finished|Visited|Signed|Joined|Booked|Moved|Played|Watched|Picked|Cooked|Baked|Painted)"
+    r"(?=[ ,!?'](?![A-Z][a-z]))"
 )
 _MID_QUESTION = re.compile(
     r"(?<=[a-z0-9,] )(?:(?:what|how|when|where|why|who|which)\s+(?:do|does|did|is|are|was|were|have|has|can|"

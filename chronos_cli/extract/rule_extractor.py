@@ -278,6 +278,7 @@ class Clause:
     generic: bool = False  # "we all …", "we": a statement about people in general
     modal: bool = False  # could / should / might / may / must / can / would: an option, advice or a guess
     conditional: bool = False  # opened by "when"/"if"/"until"…: in the present tense, not yet real
+    embedded: bool = False  # a relative clause on a noun of another clause ("a post I made"): no time of its own
 
 
 @dataclass
@@ -587,6 +588,22 @@ class RuleExtractor:
             return None  # "I really like your recommendation you gave a while back": an opinion
         if any((t.low in L.IRREALIS_MODALS and t.low != "can") or t.low in _IRREALIS_WORDS for t in words):
             return None
+        if (
+            len(outside) > 2
+            and outside[1].low == "to"
+            and outside[0].low not in _FORMS
+            and outside[0].low not in L.PREPOSITIONS
+            and outside[2].low in _FORMS
+            and not any(_is_past(t.low) for t in outside[3:])  # "good to see you too lost my job …" goes on
+        ):
+            return None  # "… so amazing to see one of them last week": how it felt, said of something untold
+        if any(t.low == "can" for t in words) and any(t.low in ("you", "your") for t in words):
+            return None  # "I can give it to you tomorrow": an offer
+        if any(
+            lemma(a.low) == "do" and b.low in _EVALUATIVE["do"] and not any(_content(x) for x in words[k + 2 :])
+            for k, (a, b) in enumerate(zip(words, words[1:]))
+        ):
+            return None  # "I've been doing great lately": how they are, not what happened
         if any(a.low in _PREFERENCE and b.low.endswith("ing") for a, b in zip(words, words[1:])):
             return None
         if story_only and any(t.low in L.BE or t.low in _EVALUATIVE["have"] or lemma(t.low) in L.MENTAL for t in words):
@@ -710,6 +727,10 @@ class RuleExtractor:
                 return None  # "the friends I have": a description of the friends
             if front[-1].low in _WH:
                 return None  # "a look at what I've been working on": what it is is not said
+            if at > 0 and toks[at - 1].text not in _PUNCT_BREAK and toks[at - 1].low not in L.CLAUSE_BREAK:
+                # "after reading a blog post I made": a noun inside another clause, whose own time is
+                # not the story's (a fronted "The shirt I bought was cheap" goes on with the story)
+                c.remote = c.embedded = True
             be_at = next((j for j, x in enumerate(c.obj_toks) if j >= len(front) and x.low in L.BE), None)
             if be_at is not None:
                 c.obj_toks = c.obj_toks[:be_at]  # "the impact we made on their life | was inspiring"
@@ -959,6 +980,10 @@ class RuleExtractor:
         words.append(w)
         verb.append(main)
         k += 1
+        if lem == "get" and k < n and toks[k].low == "done":  # "got done submitting": finished
+            words.append("done")
+            verb.append(toks[k])
+            k += 1
         # particles and one preposition
         while k < n and toks[k].low in L.PARTICLES:
             words.append(toks[k].low)
@@ -1079,10 +1104,18 @@ class RuleExtractor:
             return None  # "I learnt that my happiness matters": a realisation, not an occurrence
         if c.lemma == "have" and _head(c.obj_toks) in _ABSTRACT:
             return None  # "I have a few plans": intentions, not an occurrence
+        if c.lemma == "be" and any(t.low in _BEING_IDIOMS for t in c.obj_toks):
+            return None  # "I was on the right track", "on cloud nine": how it went, not where
         if _figurative(c.obj_toks):
             return None  # "living my dream", "put our hearts into it": a figure of speech
         if c.obj_toks and all(t.low in _ONLY_WHEN for t in c.obj_toks):
             return None  # "since we spoke last": no object, only when
+        if (
+            c.obj_toks
+            and c.obj_toks[0].low in ("this", "these")
+            and _head(c.obj_toks) in ("pic", "pics", "picture", "pictures", "photo", "photos", "snap", "shot")
+        ):
+            return None  # "I got this picture of my workmates": a photo shown, not an occurrence
         if c.lemma in ("call", "name") and c.verb.split()[0] in ("is", "was", "been"):
             return None  # "the game was called Counter-Strike": a name, not an occurrence
         if _evaluation(c):
@@ -1306,6 +1339,8 @@ def _assign_spans(clauses: list[Clause], spans, toks: list[Tok]) -> dict[int, ob
             leads = all(t.text in _PUNCT_BREAK or t.low in _GREET_TAIL or t.low in L.ADVERBS for t in lead)
             if not leads and any(t.text in _PUNCT_BREAK or t.low in L.CLAUSE_BREAK for t in between):
                 continue
+            if clauses[0].embedded:
+                continue  # "Last week, someone wrote … after reading a post I made": not the post's time
             owners.setdefault(0, sp)
             continue
         i = before[-1]
@@ -1379,7 +1414,9 @@ def _head(toks: list[Tok]) -> str:
 def _empty_head(toks: list[Tok]) -> bool:
     """The object's head is a pronoun or a placeholder: "it to show …", "a lot of things", "some
     other stuff" (a person pronoun before more words stays: "took him to the vet")."""
-    if toks[0].low in ("it", "that", "this", "these", "those") and len(toks) > 1:
+    if toks[0].low in ("it", "them") and len(toks) > 1 and toks[1].low not in L.DETERMINERS:
+        return True  # "got it done", "gave them a hand": what it is is not said
+    if toks[0].low in ("it", "that", "this", "these", "those", "one") and len(toks) > 1:
         return toks[1].low in L.PREPOSITIONS or toks[1].low in L.ADVERBS
     if toks[0].low in _PLACEHOLDERS:
         return True
@@ -1480,6 +1517,7 @@ def _evaluation(c: Clause) -> bool:
 _FIGURATIVE = {"dream", "dreams", "heart", "hearts", "soul", "self", "best", "all", "passion", "passions", "gut"}
 _FIGURATIVE |= {"mind", "minds", "truth", "purpose", "calling", "bliss", "potential", "voice", "fingers"}
 _OWNERS = {"my", "our", "your", "his", "her", "their"}
+_BEING_IDIOMS = {"track", "cloud", "fence", "page", "roll", "edge", "verge", "mend", "top"}
 
 
 def _figurative(toks: list[Tok]) -> bool:
