@@ -354,3 +354,30 @@ def test_a_capitalised_past_verb_after_a_lower_case_word_starts_a_sentence():
     ]
     evs = rule_events([("Jon", "Hey Gina! Good to see you too Lost my job as a banker yesterday")])
     assert find(evs, "banker").start.date() == YESTERDAY
+
+
+def test_had_to_and_decided_to_take_any_verb_as_the_infinitive():
+    [e] = rule_events(["I had to shut down my bank account."])
+    assert (e.verb, e.object) == ("had to shut down", "my bank account")
+    assert rule_events(["I decided to include this at the beginning."]) == []  # "this": untold
+
+
+def test_a_time_phrase_closing_two_joined_clauses_dates_the_first_when_the_second_yields_nothing():
+    [e] = rule_events(["I finished my first full screenplay and printed it last Friday."])
+    assert (e.object, e.start.date(), e.time_expression) == (
+        "my first full screenplay",
+        date(2023, 5, 5),
+        "last Friday",
+    )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I have a picture from a vacation in Florida!",  # a photo shown
+        "I got some great news to share!",  # the news is told next, if at all
+        "She explained their brother would be OK.",  # what was said
+    ],
+)
+def test_no_event_from_photos_news_or_reported_speech(text):
+    assert rule_events([text]) == []

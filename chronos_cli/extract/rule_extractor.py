@@ -163,6 +163,14 @@ _OBJECT_PRONOUNS = {"me", "you", "him", "her", "us", "them", "it", "myself", "yo
 _LINKING = {"sounds", "looks", "feels", "seems", "was", "is", "'s", "were", "are", "'re", "been", "got", "get"}
 
 
+def _coordinated(toks: list[Tok], a: Clause, b: Clause, first: Event, story) -> bool:
+    """``b`` is joined to ``a`` by "and", with the same subject and tense, and ``a``'s event has
+    no time phrase of its own."""
+    joined = b.subj_start > 0 and toks[b.subj_start - 1].low == "and" and a.end_tok <= b.subj_start
+    own = first.time_source == "rule" and (story is None or first.time_expression != getattr(story, "text", None))
+    return joined and a.subject == b.subject and a.mood == b.mood == "past" and not own and not a.remote
+
+
 def _run_on_before(toks: list[Tok], i: int, covered: set[int]) -> str:
     """The words before ``i`` end a clause, so a subject there starts a new sentence run on
     without its full stop: a time phrase, an adverb, an object pronoun or an interjection ("…
@@ -514,6 +522,7 @@ class RuleExtractor:
             first = False
             owners = _assign_spans(clauses, sent_spans, toks)
             remote = None
+            made: dict[int, Event] = {}
             for i, c in enumerate(clauses):
                 if c.mood == "past" and owners.get(i) is None:
                     remote = _remote(sent) if remote is None else remote
@@ -523,7 +532,16 @@ class RuleExtractor:
                 story = earlier[-1] if earlier else st.story
                 ev = self._event(session, turn, c, owners.get(i), sent, story)
                 if ev is None:
+                    sp = owners.get(i)
+                    first = made.get(i - 1)
+                    if sp is not None and first is not None and _coordinated(toks, clauses[i - 1], c, first, st.story):
+                        # "finished my screenplay and printed it last Friday": the time phrase closing
+                        # two joined clauses dates the first when the second yields no event
+                        first.start, first.end, first.granularity = sp.start, sp.end, sp.granularity
+                        first.time_source, first.time_expression = "rule", sp.text
+                        st.used.add(sp.start_char)
                     continue
+                made[i] = ev
                 st.events.append(ev)
                 if ev.time_source == "rule" and owners.get(i) is not None:
                     st.used.add(owners[i].start_char)
@@ -688,7 +706,14 @@ class RuleExtractor:
 
     def _clause_at(self, toks: list[Tok], i: int, speaker: str, ctx: _Ctx, before=()) -> Clause | None:
         t, n = toks[i], len(toks)
-        if not (t.text[:1].isupper() or t.low in _SUBJECT_OPENERS or t.low in L.ADVERBS or t.low in _PAST):
+        after_and = i > 0 and toks[i - 1].low == "and"
+        if not (
+            t.text[:1].isupper()
+            or t.low in _SUBJECT_OPENERS
+            or t.low in L.ADVERBS
+            or t.low in _PAST
+            or (after_and and _is_past(t.low))
+        ):
             return None  # no subject starts here (the common case: skip the checks below)
         starts = self._starts_clause(toks, i)
         if t.text in _PRONOUN_SUBJ:
@@ -778,8 +803,9 @@ class RuleExtractor:
         j = i
         while j < n and toks[j].low in L.ADVERBS and toks[j].low not in ("so", "of", "kind", "sort", "all", "both"):
             j += 1
-        after_and = i > 0 and toks[i - 1].low == "and" and toks[j].low not in ("was", "were", "said", "thought", "felt")
-        if j < n and toks[j].low in _PAST and (toks[j].low not in _NOT_SUBJECTLESS or after_and):
+        after_and = after_and and j < n and toks[j].low not in ("was", "were", "said", "thought", "felt")
+        past = j < n and (toks[j].low in _PAST or (after_and and _is_past(toks[j].low)))  # "and printed it"
+        if past and (toks[j].low not in _NOT_SUBJECTLESS or after_and):
             # after "and"/"then", the subject is the previous clause's: only the speaker's is known
             # ("they helped out and showed lots of love" is not the speaker's)
             if i > 0 and toks[i - 1].low in ("who", "which", "that"):
@@ -911,11 +937,19 @@ class RuleExtractor:
                 k += 1
                 continue
             if (
-                w in L.CONTROL
+                (w in L.CONTROL or (w in ("had", "has", "have", "having") and nxt == "to"))
                 and nxt in L.CONTROL_LINKS
                 and nxt2
-                and (nxt2 in _FORMS or nxt2.endswith("ing"))
+                and (
+                    nxt2 in _FORMS
+                    or nxt2.endswith("ing")
+                    # after "decided to", "had to", a bare word is the infinitive ("decided to include")
+                    or (nxt == "to" and toks[k + 2].text.isalpha() and toks[k + 2].text.islower())
+                )
                 and nxt2 not in L.DETERMINERS
+                and nxt2 not in _OBJECT_PRONOUNS
+                and nxt2 not in L.PREPOSITIONS
+                and nxt2 not in _TIME_WORDS
             ):
                 words += [w, nxt]
                 verb += [t, toks[k + 1]]
@@ -966,7 +1000,8 @@ class RuleExtractor:
                 c = self._finish(toks, k + 1, subject, subj_start, verb, words, "be")
                 return _with_mood(c, aux, advs, main, toks, state=True)
             return None
-        if not _is_verbish(w, after_aux=saw_be or saw_have or bool(words) or after_aux):
+        infinitive = words[-1:] == ["to"] and w.isalpha() and w.islower()  # "had to shut down": any verb
+        if not infinitive and not _is_verbish(w, after_aux=saw_be or saw_have or bool(words) or after_aux):
             return None
         if aux[:1] == ["is"] and not w.endswith("ing") and (w in _PART or w.endswith("ed")):
             return None  # "I'm swamped with work", "I'm thrilled to…": a state of mind, not an occurrence
@@ -1100,8 +1135,14 @@ class RuleExtractor:
             and any(_is_verbish(t.low, after_aux=True) for t in c.obj_toks[1:2])
         ):
             return None  # "made me think about …": a causative remark
+        if c.lemma in _SAYING and any(t.low in L.BE or t.low in L.MODAL for t in c.obj_toks[1:]):
+            return None  # "explained their brother would be OK": what was said, reported
         if c.obj_toks and c.obj_toks[0].low == "that" and c.lemma in _COGNITION:
             return None  # "I learnt that my happiness matters": a realisation, not an occurrence
+        if c.lemma in ("have", "get") and _head(c.obj_toks) in _PHOTOS and c.mood != "past":
+            return None  # "I have a picture from a vacation in Florida": a photo shown
+        if c.lemma in ("have", "get") and any(t.low in ("news", "update", "updates") for t in c.obj_toks[:4]):
+            return None  # "I got some great news to share": the news is told next, if at all
         if c.lemma == "have" and _head(c.obj_toks) in _ABSTRACT:
             return None  # "I have a few plans": intentions, not an occurrence
         if c.lemma == "be" and any(t.low in _BEING_IDIOMS for t in c.obj_toks):
@@ -1110,11 +1151,7 @@ class RuleExtractor:
             return None  # "living my dream", "put our hearts into it": a figure of speech
         if c.obj_toks and all(t.low in _ONLY_WHEN for t in c.obj_toks):
             return None  # "since we spoke last": no object, only when
-        if (
-            c.obj_toks
-            and c.obj_toks[0].low in ("this", "these")
-            and _head(c.obj_toks) in ("pic", "pics", "picture", "pictures", "photo", "photos", "snap", "shot")
-        ):
+        if c.obj_toks and c.obj_toks[0].low in ("this", "these") and _head(c.obj_toks) in _PHOTOS:
             return None  # "I got this picture of my workmates": a photo shown, not an occurrence
         if c.lemma in ("call", "name") and c.verb.split()[0] in ("is", "was", "been"):
             return None  # "the game was called Counter-Strike": a name, not an occurrence
@@ -1397,6 +1434,7 @@ _QUANTITY = {"such", "lot", "lots", "bunch", "couple", "few", "of", "other", "so
 _QUANTITY |= {"another", "each", "every", "either"}
 
 
+_SAYING = {"explain", "say", "tell", "mention", "promise", "admit", "claim", "announce", "reply", "answer"}
 _COGNITION = {"learn", "realize", "realise", "notice", "discover", "find", "read", "hear", "see", "show", "mean", "say"}
 _ABSTRACT = {"plan", "plans", "idea", "ideas", "goal", "goals", "dream", "dreams", "thought", "thoughts", "feeling"}
 _ABSTRACT |= {"feelings", "hope", "hopes", "doubt", "doubts", "question", "questions", "concern", "concerns"}
@@ -1517,6 +1555,7 @@ def _evaluation(c: Clause) -> bool:
 _FIGURATIVE = {"dream", "dreams", "heart", "hearts", "soul", "self", "best", "all", "passion", "passions", "gut"}
 _FIGURATIVE |= {"mind", "minds", "truth", "purpose", "calling", "bliss", "potential", "voice", "fingers"}
 _OWNERS = {"my", "our", "your", "his", "her", "their"}
+_PHOTOS = {"pic", "pics", "picture", "pictures", "photo", "photos", "snap", "snaps", "shot", "shots", "selfie"}
 _BEING_IDIOMS = {"track", "cloud", "fence", "page", "roll", "edge", "verge", "mend", "top"}
 
 
@@ -1633,10 +1672,18 @@ def _mention_words(toks: list[Tok], sp) -> list[Tok]:
         # ("… how much they've done for us | and wanted to show my appreciation")
         at = next((j for j, t in enumerate(words) if inside(t)), 0)
         cuts = [j for j, t in enumerate(words) if t.low in _MENTION_CUTS and not inside(t)]
-        lo = max([j + 1 for j in cuts if j < at and at - j < MAX_MENTION_TOKENS] or [0])
+        opens = [j for j in cuts if words[j].low not in ("that", "which", "who")]  # not mid noun phrase
+        lo = max([j + 1 for j in opens if j < at and at - j < MAX_MENTION_TOKENS] or [0])
         hi = min([j for j in cuts if j > at and j - lo <= MAX_MENTION_TOKENS] or [lo + MAX_MENTION_TOKENS])
         words = words[lo:hi]
-    words = words[:MAX_MENTION_TOKENS]
+    if len(words) > MAX_MENTION_TOKENS:
+        rest = words[MAX_MENTION_TOKENS:]
+        words = words[:MAX_MENTION_TOKENS]
+        if rest and rest[0].text not in _PUNCT_BREAK and not inside(rest[0]):
+            # the limit fell inside a phrase ("… for the first | time"): end before its preposition
+            k = max((j for j, t in enumerate(words) if j > 2 and t.low in L.PREPOSITIONS and not inside(t)), default=0)
+            if k and any(inside(t) for t in words[:k]):
+                words = words[:k]
     while words and sp.start_char <= words[-1].start < sp.end_char and words[-1].end < sp.end_char:
         words.pop()  # "… on the big screen last | Sunday": the limit fell inside the time phrase
     return words
