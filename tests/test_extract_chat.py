@@ -381,3 +381,27 @@ def test_a_time_phrase_closing_two_joined_clauses_dates_the_first_when_the_secon
 )
 def test_no_event_from_photos_news_or_reported_speech(text):
     assert rule_events([text]) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I took the plunge.",  # an idiom
+        "I have faith in you!",  # encouragement
+        "I figured I'd try them out with my family.",  # a thought
+        "I've put lots of hard work into it.",
+    ],
+)
+def test_no_event_from_idioms_encouragement_or_thoughts(text):
+    assert rule_events([text]) == []
+
+
+def test_a_mention_leaves_out_the_words_that_wrap_it_for_the_listener():
+    [e] = rule_events(["I just wanted to let you know I challenged myself last Friday and did a charity event."])
+    assert e.object.startswith("I challenged myself") and e.start.date() == date(2023, 5, 5)
+
+
+def test_going_to_a_place_is_no_infinitive_and_took_a_photo_somewhere_is_kept():
+    evs = rule_events(["I started going to boot camps with my fam last month."])
+    assert find(evs, "boot camps").verb == "started going to"
+    assert find(rule_events(["I took this photo at a beautiful place called Whispering Falls."]), "Falls")

@@ -944,7 +944,12 @@ class RuleExtractor:
                     nxt2 in _FORMS
                     or nxt2.endswith("ing")
                     # after "decided to", "had to", a bare word is the infinitive ("decided to include")
-                    or (nxt == "to" and toks[k + 2].text.isalpha() and toks[k + 2].text.islower())
+                    or (
+                        nxt == "to"
+                        and w not in _TO_MOTION  # "going to boot camps": "to" leads a place
+                        and toks[k + 2].text.isalpha()
+                        and toks[k + 2].text.islower()
+                    )
                 )
                 and nxt2 not in L.DETERMINERS
                 and nxt2 not in _OBJECT_PRONOUNS
@@ -1137,6 +1142,12 @@ class RuleExtractor:
             return None  # "made me think about …": a causative remark
         if c.lemma in _SAYING and any(t.low in L.BE or t.low in L.MODAL for t in c.obj_toks[1:]):
             return None  # "explained their brother would be OK": what was said, reported
+        if (
+            (c.lemma in _COGNITION or c.verb.split()[-1] in _THOUGHT_VERBS)
+            and c.obj_toks
+            and c.obj_toks[0].low in _SUBJ_PRONOUNS | {"i'd", "i'll"}
+        ):
+            return None  # "figured I'd try them out": a thought, not an occurrence
         if c.obj_toks and c.obj_toks[0].low == "that" and c.lemma in _COGNITION:
             return None  # "I learnt that my happiness matters": a realisation, not an occurrence
         if c.lemma in ("have", "get") and _head(c.obj_toks) in _PHOTOS and c.mood != "past":
@@ -1151,8 +1162,13 @@ class RuleExtractor:
             return None  # "living my dream", "put our hearts into it": a figure of speech
         if c.obj_toks and all(t.low in _ONLY_WHEN for t in c.obj_toks):
             return None  # "since we spoke last": no object, only when
-        if c.obj_toks and c.obj_toks[0].low in ("this", "these") and _head(c.obj_toks) in _PHOTOS:
-            return None  # "I got this picture of my workmates": a photo shown, not an occurrence
+        if (
+            c.lemma in ("have", "get")
+            and c.obj_toks
+            and c.obj_toks[0].low in ("this", "these")
+            and _head(c.obj_toks) in _PHOTOS
+        ):
+            return None  # "I got this picture of my workmates": a photo shown ("took this photo at X" went there)
         if c.lemma in ("call", "name") and c.verb.split()[0] in ("is", "was", "been"):
             return None  # "the game was called Counter-Strike": a name, not an occurrence
         if _evaluation(c):
@@ -1434,6 +1450,7 @@ _QUANTITY = {"such", "lot", "lots", "bunch", "couple", "few", "of", "other", "so
 _QUANTITY |= {"another", "each", "every", "either"}
 
 
+_THOUGHT_VERBS = {"figure", "figured", "figuring", "guess", "guessed", "reckon", "reckoned", "thought", "bet"}
 _SAYING = {"explain", "say", "tell", "mention", "promise", "admit", "claim", "announce", "reply", "answer"}
 _COGNITION = {"learn", "realize", "realise", "notice", "discover", "find", "read", "hear", "see", "show", "mean", "say"}
 _ABSTRACT = {"plan", "plans", "idea", "ideas", "goal", "goals", "dream", "dreams", "thought", "thoughts", "feeling"}
@@ -1522,10 +1539,12 @@ _EVALUATIVE = {
         "year",
         "run",
         "impact",
+        "faith",
     },
     "do": {"job", "work", "great", "well", "good", "fine", "ok", "okay", "alright", "amazing", "awesome"},
     "make": {"day", "night", "week", "difference", "impact"},
-    "put": {"effort", "energy", "thought"},
+    "put": {"effort", "energy", "thought", "work"},
+    "take": {"plunge"},
 }
 _COMPARATIVE = {"better", "worse", "much", "more", "less", "used", "bigger", "smaller", "stronger", "faster"}
 
@@ -1555,6 +1574,8 @@ def _evaluation(c: Clause) -> bool:
 _FIGURATIVE = {"dream", "dreams", "heart", "hearts", "soul", "self", "best", "all", "passion", "passions", "gut"}
 _FIGURATIVE |= {"mind", "minds", "truth", "purpose", "calling", "bliss", "potential", "voice", "fingers"}
 _OWNERS = {"my", "our", "your", "his", "her", "their"}
+# control verbs whose "to" may lead a place instead of an infinitive
+_TO_MOTION = {"going", "go", "got", "get", "getting", "gets", "used", "about", "went", "come", "came"}
 _PHOTOS = {"pic", "pics", "picture", "pictures", "photo", "photos", "snap", "snaps", "shot", "shots", "selfie"}
 _BEING_IDIOMS = {"track", "cloud", "fence", "page", "roll", "edge", "verge", "mend", "top"}
 
@@ -1658,6 +1679,15 @@ def _mention_words(toks: list[Tok], sp) -> list[Tok]:
         and (words[0].low in _GREET_TAIL or words[0].low in L.CLAUSE_BREAK or words[0].low in L.ADVERBS)
     ):
         words = words[1:]
+    lows = [t.low for t in words]
+    for k in range(min(len(lows), 8)):  # "I just wanted to let you know | I challenged myself …"
+        if lows[k : k + 2] == ["you", "know"] or (lows[k : k + 2] == ["tell", "you"] and k > 0):
+            rest = words[k + 2 :]
+            if rest and rest[0].low == "that":
+                rest = rest[1:]
+            if rest and rest[0].low in _SUBJ_PRONOUNS | {"my", "our"} and not any(inside(t) for t in words[: k + 2]):
+                words = rest  # a clause follows: what they wanted the listener to know
+            break
     trimmed = list(words)
     while trimmed and inside(trimmed[-1]):  # "… since October": the time is the event's date, not its name
         trimmed = trimmed[:-1]
