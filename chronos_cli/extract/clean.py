@@ -16,8 +16,6 @@ from __future__ import annotations
 
 import re
 
-from chronos_cli.temporal.chat import standard_time_words
-
 # -- code, logs, markup -------------------------------------------------------------------------
 
 _FENCE = re.compile(r"(```|~~~).*?(?:\1|\Z)", re.S)
@@ -154,7 +152,7 @@ _CHAT_FORMS = [
     (re.compile(r"\b(do|does|did|is|was|were|are|has|have|had|could|would|should|ca|wo)nt\b", re.I), r"\1n't"),
     (re.compile(r"\bcant\b", re.I), "can't"),
     # "were thinking of going": with no subject before it, "were" is "we're" typed without its apostrophe
-    (re.compile(r"(?:^|(?<=[.!?,;:\n] )|(?<=\band )|(?<=\bbut )|(?<=\bso ))[Ww]ere(?= (?:\w+ing|gonna)\b)"), "we're"),
+    (re.compile(r"(?:^|(?<=[.!?\n] ))[Ww]ere(?= (?:\w+ing|gonna)\b)"), "we're"),
     (re.compile(r"\bu\b"), "you"),
     (re.compile(r"\bur\b"), "your"),
     (re.compile(r"[\u2018\u2019\u02bc]"), "'"),
@@ -171,7 +169,6 @@ _CHAT_SUSPECT = re.compile(
 
 def normalize(text: str) -> str:
     """Chat spelling read the standard way, so "im going" and "I'm going" parse alike."""
-    text = standard_time_words(text)[0]
     if not _CHAT_SUSPECT.search(text):
         return text
     for pat, rep in _CHAT_FORMS:
@@ -224,11 +221,14 @@ def _push(text: str, a: int, b: int, out: list[tuple[int, int]]) -> None:
 #   - a question's opening (a wh-word with its auxiliary, or an auxiliary before "you") after a
 #     statement, in a sentence that ends with "?": the statement before it is no question.
 _OPENER = re.compile(
-    r"(?<=[a-z0-9] )(?:It|It's|Its|That|That's|This|The|We|We're|We've|My|Our|He|She|They|They're|There|"
+    r"(?<=[a-z0-9] )(?:It's|That|That's|This|The|We|We're|We've|My|Our|He|She|They|They're|There|"
     r"There's|So|But|And|Then|Also|Really|Just|Oh|Thanks|Have|Has|Do|Did|Does|Are|Is|Was|Were|Can|Could|"
-    r"Would|Will|What|How|When|Where|Why|Who|Hope|Wish|Anyway|Btw|Haha|Lol|Wow|Yeah|Let's|Tell|Can't|"
+    r"Would|What|How|When|Where|Why|Who|Anyway|Btw|Haha|Lol|Wow|Yeah|Let's|Can't|"
     r"Didn't|Don't|Been|Had|Got|Went|Lost|Made|Took|Saw|Came|Found|Felt|Met|Left|Bought|Ran|Spent|Tried|"
-    r"Started|Finished|Visited|Signed|Joined|Booked|Moved|Played|Watched|Picked|Cooked|Baked|Painted)"
+    r"Started|Finished|Visited|Signed|Joined|Booked|Moved|Played|Watched|Picked|Cooked|Baked|Painted|"
+    # "It" only before its verb ("… for adoption It was inspiring"; "I read It yesterday" is a title)
+    r"It(?= (?:was|is|has|had|made|makes|felt|feels|looks|looked|seems|seemed|sounds|sounded|took|means|meant|"
+    r"reminds|reminded|brings|brought|gave|gives|got|gets)\b))"
     r"(?=[ ,!?'](?![A-Z][a-z]))"
 )
 _MID_QUESTION = re.compile(

@@ -41,9 +41,9 @@ embedder's speed (one regex tokenisation and one temporal-engine call per turn):
    activity's category ("climbed Mount X" → hike, hiking).
 8. Chat typing is read as English: sentences run on without a full stop are split where a
    capitalised function word or a question's opening starts a new one, and "I" after a finished
-   clause opens a clause ("so much happening to me I ran a charity race"); lower-case "i'm",
-   "were" for "we're" and chat time words ("yday", "tmrw", "2 wks ago", via the temporal
-   engine) are read as written out.
+   clause opens a clause ("so much happening to me I ran a charity race"); lower-case "i'm" and
+   a sentence-initial "were" for "we're" are read as written out, and the temporal engine reads
+   chat time words ("yday", "tmrw", "2 wks ago") while events quote the message as typed.
 9. Not occurrences: figures of speech ("living my dream"), evaluations ("had a great
    experience", "did a great job"), amounts ("raised a ton"), intentions ("been meaning to"),
    opinions in a dated mention ("I really like your recommendation you gave a while back"), a
@@ -303,7 +303,7 @@ def _close(prev: Turn, turn: Turn) -> bool:
     return abs((naive(turn.t_conv) - naive(prev.t_conv)).total_seconds()) <= 3600
 
 
-_CONNECTIVE = re.compile(r"(?i)^\W*(?:and|then|so|plus|also|after(?:wards| that)?|later|anyway)\b")
+_CONNECTIVE = re.compile(r"(?i)^\W*(?:and|then|so|plus|also|after(?:wards| that)?|later)\b")
 
 
 def _continues(text: str) -> bool:
@@ -403,6 +403,7 @@ class RuleExtractor:
 
         self._span_starts: set[int] = set()  # where the sentence's time expressions start
         self._covered: set[int] = set()  # starts of the tokens inside them
+        self._toks: list[Tok] = []  # the sentence being read
         self.usage = Usage()  # no model, no cost: the totals stay 0
 
     # -- public ---------------------------------------------------------------------------
@@ -436,14 +437,21 @@ class RuleExtractor:
             # the beach with my cousins"), and an answer is set in the time its question asked
             # about ("what did you do last weekend?" / "went hiking with Sam")
             text = texts[turn.turn_id]
-            story = (
-                carried.story
-                if same and _continues(text)
-                else (carried.asked if asked and prev and _close(prev, turn) else None)
-            )
+            story = carried.story if same and _continues(text) else None
+            answer_time = carried.asked if asked and prev and _close(prev, turn) and story is None else None
             carried = _Carry()
             out.extend(
-                self.extract_turn(session, turn, ctx, asked, qs, text=texts[turn.turn_id], story=story, carry=carried)
+                self.extract_turn(
+                    session,
+                    turn,
+                    ctx,
+                    asked,
+                    qs,
+                    text=text,
+                    story=story or answer_time,
+                    carry=carried,
+                    answer_only=answer_time is not None,
+                )
             )
             prev, prev_questions = turn, qs
         return dedup(out)
@@ -461,6 +469,7 @@ class RuleExtractor:
         text: str | None = None,
         story: object | None = None,
         carry: _Carry | None = None,
+        answer_only: bool = False,
     ) -> list[Event]:
         text = normalize(prose(turn.text)) if text is None else text
         spans = [sp for sp in resolve_spans(mask_versions(text), turn.t_conv) if not _not_a_time(sp, text)]
@@ -488,6 +497,7 @@ class RuleExtractor:
             toks = _tokens(sent, a)
             if not toks:
                 continue
+            self._toks = toks
             self._span_starts = {sp.start_char for sp in sent_spans}
             self._covered = {t.start for t in toks for sp in sent_spans if sp.start_char <= t.start < sp.end_char}
             clauses = self._clauses(toks, turn.speaker, ctx)
@@ -533,12 +543,16 @@ class RuleExtractor:
                 ev = self._event(session, turn, c, owners.get(i), sent, story)
                 if ev is None:
                     sp = owners.get(i)
-                    first = made.get(i - 1)
-                    if sp is not None and first is not None and _coordinated(toks, clauses[i - 1], c, first, st.story):
+                    before_ev = made.get(i - 1)
+                    if (
+                        sp is not None
+                        and before_ev is not None
+                        and _coordinated(toks, clauses[i - 1], c, before_ev, st.story)
+                    ):
                         # "finished my screenplay and printed it last Friday": the time phrase closing
                         # two joined clauses dates the first when the second yields no event
-                        first.start, first.end, first.granularity = sp.start, sp.end, sp.granularity
-                        first.time_source, first.time_expression = "rule", sp.text
+                        before_ev.start, before_ev.end, before_ev.granularity = sp.start, sp.end, sp.granularity
+                        before_ev.time_source, before_ev.time_expression = "rule", sp.text
                         st.used.add(sp.start_char)
                     continue
                 made[i] = ev
@@ -552,6 +566,8 @@ class RuleExtractor:
             story = [sp for sp in sent_spans if _sets_story(sp, said_end)]
             if story:
                 st.story = story[-1]
+            elif answer_only and clauses and st.story is not None and st.story not in spans:
+                st.story = None  # the question's time sets the answer's first sentence, not the rest
         carry.story = st.story
         last_end = -9
         antecedent = next(
@@ -595,7 +611,10 @@ class RuleExtractor:
         )
         if _negated(words) or said < 2:  # "I'll try", "I'm dreading": too little said to keep
             return None
-        if not any(_content(t) and t.low not in _FORMS and t.low not in _SUBJ_PRONOUNS for t in outside):
+        if not any(
+            _content(t) and t.low not in _SUBJ_PRONOUNS and (t.low not in _FORMS or p.low in L.DETERMINERS)
+            for p, t in zip([Tok("", "", -1, -1), *outside], outside)
+        ):  # a noun: a word no verb form, or one after a determiner ("my trip")
             return None  # "I finally managed to do": verbs only, nothing named
         # the words of the time phrase's own clause: before it, unless it opens them
         own = [t for t in words if t.start < sp.start_char] or [t for t in words if t.start >= sp.end_char]
@@ -609,8 +628,7 @@ class RuleExtractor:
         if (
             len(outside) > 2
             and outside[1].low == "to"
-            and outside[0].low not in _FORMS
-            and outside[0].low not in L.PREPOSITIONS
+            and outside[0].low in _FELT
             and outside[2].low in _FORMS
             and not any(_is_past(t.low) for t in outside[3:])  # "good to see you too lost my job …" goes on
         ):
@@ -641,7 +659,12 @@ class RuleExtractor:
             or (nxt.low in L.DETERMINERS and t.low not in L.PREPOSITIONS)  # "Dyed my hair": a verb and its object
             for t, nxt in zip(outside, [*outside[1:], Tok("", "", -1, -1)])
         )
-        if verbless and not category_aliases("", obj) and not any(t.text[:1].isupper() for t in outside[1:]):
+        if (
+            verbless
+            and not category_aliases("", obj)
+            and not any(t.text[:1].isupper() for t in outside[1:])
+            and not any(t.low in _POSSESSIVE_LOW for t in outside)  # "Back to work tomorrow after my trip"
+        ):
             return None  # "Recently, education reform and infrastructure development": a topic, no occurrence
         e = _mention(session, turn, obj, sentence, (sp.start, sp.end, sp.granularity), "rule", sp.text)
         rest = _join([t for t in words if not (sp.start_char <= t.start < sp.end_char)])
@@ -1066,7 +1089,10 @@ class RuleExtractor:
                 and obj
                 and k + 1 < n
                 and _joins_nouns(toks[k + 1])
-                and not (k + 2 < n and _is_verbish(toks[k + 2].low, after_aux=True))
+                and not (
+                    k + 2 < n and (_is_verbish(toks[k + 2].low, after_aux=True) or toks[k + 2].low in ("'t", "n't"))
+                )
+                and toks[k + 1].low not in L.NEG_STEMS
             )
             if (
                 t.text in _PUNCT_BREAK
@@ -1136,7 +1162,7 @@ class RuleExtractor:
             return None  # "wanted to tell you about my school event": the talk, not the event
         if (
             c.obj_toks
-            and c.obj_toks[0].low in ("me", "us")
+            and c.obj_toks[0].low in ("me", "us", "them", "him", "her", "you")
             and any(_is_verbish(t.low, after_aux=True) for t in c.obj_toks[1:2])
         ):
             return None  # "made me think about …": a causative remark
@@ -1152,12 +1178,16 @@ class RuleExtractor:
             return None  # "I learnt that my happiness matters": a realisation, not an occurrence
         if c.lemma in ("have", "get") and _head(c.obj_toks) in _PHOTOS and c.mood != "past":
             return None  # "I have a picture from a vacation in Florida": a photo shown
-        if c.lemma in ("have", "get") and any(t.low in ("news", "update", "updates") for t in c.obj_toks[:4]):
+        if c.lemma in ("have", "get") and _np_head(c.obj_toks) in ("news", "update", "updates"):
             return None  # "I got some great news to share": the news is told next, if at all
         if c.lemma == "have" and _head(c.obj_toks) in _ABSTRACT:
             return None  # "I have a few plans": intentions, not an occurrence
-        if c.lemma == "be" and any(t.low in _BEING_IDIOMS for t in c.obj_toks):
+        if c.lemma == "be" and _BEING_IDIOMS.search(" ".join(t.low for t in c.obj_toks)):
             return None  # "I was on the right track", "on cloud nine": how it went, not where
+        if c.lemma == "cross" and any(t.low == "fingers" for t in c.obj_toks):
+            return None  # "crossing my fingers": a hope
+        if c.lemma in ("give", "lend") and _np_head(c.obj_toks) == "voice":
+            return None  # "giving my voice": speaking up, a figure of speech
         if _figurative(c.obj_toks):
             return None  # "living my dream", "put our hearts into it": a figure of speech
         if c.obj_toks and all(t.low in _ONLY_WHEN for t in c.obj_toks):
@@ -1177,7 +1207,7 @@ class RuleExtractor:
             return None  # "figured why": what was figured is not said
         if c.mood == "now" and c.conditional:
             return None  # "when I'm playing games with friends": a recurring setting, not today
-        if c.verb_toks and _hedged(sentence, c.verb_toks[0].text):
+        if c.verb_toks and self._hedged(c):
             return None  # "Maybe even back then I was inspired by …": a guess
         if c.obj_toks and _empty_head(c.obj_toks):
             return None  # "made it to show …", "had a lot of things happening": no thing named
@@ -1227,6 +1257,23 @@ class RuleExtractor:
         shifted = verb != c.verb  # "started | painting": the activity's own word is the alias
         e.aliases = clean_aliases([c.lemma, *category_aliases(verb, obj)] if shifted else _aliases(c, obj), e)
         return e
+
+    def _hedged(self, c: Clause) -> bool:
+        """ "Maybe even back then I was inspired by …": a hedge in the words that open the clause
+        (up to five, within the clause) or between its subject and verb."""
+        toks = self._toks
+        at = next((k for k, t in enumerate(toks) if t.start == c.verb_toks[0].start), None)
+        if at is None:
+            return False
+        lo = c.subj_start
+        while (
+            lo > 0
+            and c.subj_start - lo < 5
+            and toks[lo - 1].text not in _PUNCT_BREAK
+            and toks[lo - 1].low not in L.CLAUSE_BREAK
+        ):
+            lo -= 1  # back to the clause's start, at most five words
+        return any(t.low in _HEDGES for t in toks[lo:at])
 
     def _resolve(self, e: Event, antecedent: str | None) -> None:
         """ "I've had him for 3 years" after "Biscuit started limping …": an alias that names him."""
@@ -1469,8 +1516,8 @@ def _head(toks: list[Tok]) -> str:
 def _empty_head(toks: list[Tok]) -> bool:
     """The object's head is a pronoun or a placeholder: "it to show …", "a lot of things", "some
     other stuff" (a person pronoun before more words stays: "took him to the vet")."""
-    if toks[0].low in ("it", "them") and len(toks) > 1 and toks[1].low not in L.DETERMINERS:
-        return True  # "got it done", "gave them a hand": what it is is not said
+    if toks[0].low == "it" and len(toks) > 1 and toks[1].low not in L.DETERMINERS:
+        return True  # "got it done", "got it covered": what it is is not said
     if toks[0].low in ("it", "that", "this", "these", "those", "one") and len(toks) > 1:
         return toks[1].low in L.PREPOSITIONS or toks[1].low in L.ADVERBS
     if toks[0].low in _PLACEHOLDERS:
@@ -1511,14 +1558,19 @@ _ONLY_WHEN = {"last", "first", "next", "before", "earlier", "ago", "again", "lat
 _NEW_SUBJECT_LOW = {"he", "she", "they", "his", "their", "then", "also", "now", "so", "still", "even", "just"}
 # words that open the clause after a conjunction ("'cause I was tired", "cause it's fun")
 _CLAUSE_OPENERS = {"i", "we", "you", "he", "she", "they", "it", "it's", "my", "our", "the", "there", "that", "this"}
+_POSSESSIVE_LOW = {"my", "our"}
 _WH = {"why", "how", "what", "where", "when", "who", "whether", "which"}
-_HEDGES = re.compile(r"(?i)\b(?:maybe|perhaps|probably|possibly)\b")
+_HEDGES = {"maybe", "perhaps", "probably", "possibly"}
 
 
-def _hedged(sentence: str, verb: str) -> bool:
-    """A hedge in the words just before the clause's verb."""
-    at = sentence.find(verb)
-    return at >= 0 and bool(_HEDGES.search(sentence[max(0, at - 40) : at]))
+def _np_head(toks: list[Tok]) -> str:
+    """The last word of the object's first noun phrase ("some great news | to share")."""
+    head = ""
+    for t in toks:
+        if t.low in L.PREPOSITIONS or t.low in L.CLAUSE_BREAK or t.text in _PUNCT_BREAK:
+            break
+        head = t.low
+    return head
 
 
 _AMOUNTS = {"ton", "tons", "lot", "lots", "bunch", "plenty", "loads", "load", "heaps", "bit", "much", "more"}
@@ -1537,7 +1589,6 @@ _EVALUATIVE = {
         "ball",
         "moment",
         "year",
-        "run",
         "impact",
         "faith",
     },
@@ -1546,14 +1597,25 @@ _EVALUATIVE = {
     "put": {"effort", "energy", "thought", "work"},
     "take": {"plunge"},
 }
-_COMPARATIVE = {"better", "worse", "much", "more", "less", "used", "bigger", "smaller", "stronger", "faster"}
+# a stretch of time is an evaluation only with a word saying how it went ("had a great day")
+_SPELLS = {"time", "day", "week", "weekend", "night", "moment", "year"}
+_EVAL_ADJ = {
+    "great", "good", "nice", "lovely", "fun", "rough", "tough", "bad", "quiet", "busy", "wonderful", "amazing",
+    "fantastic", "relaxing", "long", "hard", "crazy", "awesome", "blast", "terrible", "horrible", "productive",
+    "chill", "calm", "hectic", "stressful", "exhausting", "perfect", "memorable", "special", "blessed",
+}  # fmt: skip
+# how something felt, said before "to <verb>" ("so amazing to see one of them")
+_FELT = _EVAL_ADJ | {"glad", "happy", "sad", "cool", "exciting", "weird", "strange", "interesting", "surreal", "scary"}
+_FELT |= {"incredible", "inspiring", "emotional", "heartwarming", "touching", "rewarding", "fulfilling", "neat"}
+_COMPARATIVE = {"better", "worse", "used", "bigger", "smaller", "stronger", "faster", "slower", "healthier"}
 
 
 def _evaluation(c: Clause) -> bool:
     toks = c.obj_toks
     if not toks:
         return False
-    if c.lemma == "get" and toks[0].low in _COMPARATIVE:
+    head = toks[1].low if toks[0].low in ("much", "way", "so", "a", "lot", "even") and len(toks) > 1 else toks[0].low
+    if c.lemma == "get" and head in _COMPARATIVE:
         return True  # "I've gotten much better at it": a change in how well, not an occurrence
     nouns = _EVALUATIVE.get(c.lemma)
     if not nouns:
@@ -1562,6 +1624,8 @@ def _evaluation(c: Clause) -> bool:
         return True  # "the impact we made on their life": an evaluation, whatever follows
     for k, t in enumerate(toks):
         if t.low in nouns:
+            if t.low in _SPELLS and not (k > 0 and toks[k - 1].low in _EVAL_ADJ):
+                continue  # "had a day off", "had a week in Rome": the time itself, not how it went
             rest = toks[k + 1 :]
             # "had a great time at the lake" names the occasion; "of keeping up with …" does not
             if not rest or rest[0].low in ("of", "with", "and") or not _has_content(rest):
@@ -1572,12 +1636,14 @@ def _evaluation(c: Clause) -> bool:
 # nouns that, owned by a person and ending their noun phrase, make the clause a figure of
 # speech ("living my dream", "found myself", "put my heart into", "did my best", "follow your gut")
 _FIGURATIVE = {"dream", "dreams", "heart", "hearts", "soul", "self", "best", "all", "passion", "passions", "gut"}
-_FIGURATIVE |= {"mind", "minds", "truth", "purpose", "calling", "bliss", "potential", "voice", "fingers"}
+_FIGURATIVE |= {"mind", "minds", "truth", "purpose", "calling", "bliss", "potential"}
 _OWNERS = {"my", "our", "your", "his", "her", "their"}
 # control verbs whose "to" may lead a place instead of an infinitive
 _TO_MOTION = {"going", "go", "got", "get", "getting", "gets", "used", "about", "went", "come", "came"}
 _PHOTOS = {"pic", "pics", "picture", "pictures", "photo", "photos", "snap", "snaps", "shot", "shots", "selfie"}
-_BEING_IDIOMS = {"track", "cloud", "fence", "page", "roll", "edge", "verge", "mend", "top"}
+_BEING_IDIOMS = re.compile(
+    r"^(?:the right track|track|cloud nine|the fence|the same page|a roll|the mend|the verge of \w+|top of the world)$"
+)
 
 
 def _figurative(toks: list[Tok]) -> bool:

@@ -13,9 +13,9 @@ _UNITS |= {"mnths": "months", "hr": "hours", "hrs": "hours"}
 
 # (pattern, standard word); one pass, so no replacement is read twice
 _FORMS: list[tuple[str, str | None]] = [
-    (r"yday|ystd|yest|ytd", "yesterday"),
+    (r"yday|ystd|yest", "yesterday"),
     (r"tmrw|tmrrw|tmr|tmw|tmro|tmoro|2moro|2morrow|tomoz", "tomorrow"),
-    (r"2day|tdy", "today"),
+    (r"(?<!\ba )(?<!\ban )(?<!\bthe )(?:2day|tdy)", "today"),  # "a 2day hike" is two days long
     (r"2nite|2night|tonite", "tonight"),
     (r"nite", "night"),
     (r"morn", "morning"),
