@@ -612,9 +612,15 @@ class RuleExtractor:
         if _negated(words) or said < 2:  # "I'll try", "I'm dreading": too little said to keep
             return None
         if not any(
-            _content(t) and t.low not in _SUBJ_PRONOUNS and (t.low not in _FORMS or p.low in L.DETERMINERS)
+            _content(t)
+            and t.low not in _SUBJ_PRONOUNS
+            and (
+                t.low not in _FORMS
+                or p.low in L.DETERMINERS
+                or (t.low.endswith("ing") and len(t.low) > 4 and p.low not in L.BE and p.low != "'m")
+            )
             for p, t in zip([Tok("", "", -1, -1), *outside], outside)
-        ):  # a noun: a word no verb form, or one after a determiner ("my trip")
+        ):  # a noun: a word no verb form, one after a determiner ("my trip"), a gerund ("started volunteering")
             return None  # "I finally managed to do": verbs only, nothing named
         # the words of the time phrase's own clause: before it, unless it opens them
         own = [t for t in words if t.start < sp.start_char] or [t for t in words if t.start >= sp.end_char]
