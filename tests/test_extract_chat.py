@@ -493,3 +493,26 @@ def test_names_and_titles_that_look_like_sentence_openers_do_not_split():
         "I went to a meeting for adoption",
         "It was inspiring",
     ]
+
+
+def test_how_was_your_weekend_sets_the_time_of_the_answer():
+    # T0 is a Monday: "your weekend" is the one just gone
+    evs = RuleExtractor().extract(
+        [
+            _session(
+                [("Ana", "Hey! How was your weekend?", 0), ("Sam", "So good, we went to the beach with my cousins", 2)]
+            )
+        ]
+    )[0]
+    beach = find(evs, "beach")
+    assert (beach.start.date(), beach.end.date()) == (date(2023, 5, 6), date(2023, 5, 7))
+    day = RuleExtractor().extract(
+        [_session([("Ana", "how was your day?", 0), ("Sam", "long lol, had a double shift at the hospital", 2)])]
+    )[0]
+    assert find(day, "double shift").start.date() == date(2023, 5, 8)
+
+
+def test_had_as_the_main_verb_is_the_simple_past_and_has_is_the_present():
+    story = rule_events(["Yesterday was crazy. Had a dentist appointment in the morning."])
+    assert find(story, "dentist appointment").start.date() == YESTERDAY  # the story's day, not a perfect
+    assert find(rule_events(["I have been to Paris."]), "Paris").start is None

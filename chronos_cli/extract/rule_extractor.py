@@ -298,6 +298,24 @@ class _Carry:
     asked: object | None = None
 
 
+_HOW_WAS = re.compile(r"(?i)\b(?:how|what)(?:'s| was| is)\s+(?:your|the)\s+(weekend|day|morning|afternoon|evening)\b")
+# the time a "how was your …?" asks about, as the phrase that names it on the day asked
+_HOW_WAS_TIME = {"day": "today", "morning": "this morning", "afternoon": "this afternoon", "evening": "this evening"}
+
+
+def _how_was(question: str, t_conv):
+    """ "How was your weekend?" asks about the weekend just gone (this one, on a Saturday or
+    Sunday); "how was your day?" about today: the time its answer is set in."""
+    m = _HOW_WAS.search(question)
+    if not m:
+        return None
+    unit = m.group(1).lower()
+    day = naive(t_conv)
+    phrase = ("this weekend" if day.weekday() >= 5 else "last weekend") if unit == "weekend" else _HOW_WAS_TIME[unit]
+    spans = resolve_spans(phrase, t_conv)
+    return spans[0].model_copy(update={"text": m.group(0)}) if spans else None
+
+
 def _close(prev: Turn, turn: Turn) -> bool:
     """Two turns of one exchange: said within the hour (a reply the next day starts afresh)."""
     return abs((naive(turn.t_conv) - naive(prev.t_conv)).total_seconds()) <= 3600
@@ -491,7 +509,7 @@ class RuleExtractor:
                 questions_out.append(sent)
                 if re.search(r"(?i)\byou(?:r)?\b", sent):
                     past = [sp for sp in sent_spans if _sets_story(sp, said_end)]
-                    carry.asked = past[-1] if past else carry.asked
+                    carry.asked = past[-1] if past else (_how_was(sent, turn.t_conv) or carry.asked)
                 first = False
                 continue
             toks = _tokens(sent, a)
@@ -834,7 +852,10 @@ class RuleExtractor:
             j += 1
         after_and = after_and and j < n and toks[j].low not in ("was", "were", "said", "thought", "felt")
         past = j < n and (toks[j].low in _PAST or (after_and and _is_past(toks[j].low)))  # "and printed it"
-        if past and (toks[j].low not in _NOT_SUBJECTLESS or after_and):
+        with_object = (  # "had a double shift", "saw a movie", "did a 5K": a verb with its object
+            j + 1 < n and toks[j].low in ("had", "did", "saw", "heard", "put") and toks[j + 1].low in L.DETERMINERS
+        )
+        if past and (toks[j].low not in _NOT_SUBJECTLESS or after_and or with_object):
             # after "and"/"then", the subject is the previous clause's: only the speaker's is known
             # ("they helped out and showed lots of love" is not the speaker's)
             if i > 0 and toks[i - 1].low in ("who", "which", "that"):
@@ -1325,6 +1346,10 @@ def _with_mood(c: Clause, aux: list[str], advs: list[str], main: Tok, toks: list
         c.mood, c.cue = "now", cue or " ".join(t.text for t in c.verb_toks) or main.text
     elif finite == "has" and "been" in aux and main.low.endswith("ing"):
         c.mood, c.cue = "now", " ".join(t.text for t in c.verb_toks)
+    elif finite in ("has", "had") and not aux and main.low == "had":
+        c.mood = "past"  # "had a double shift": the main verb in the past, not a perfect
+    elif finite in ("has", "had") and not aux:
+        c.mood = "present"  # "she has a dog"
     elif finite in ("has", "had"):
         c.mood = "perfect"
     elif finite in ("was", "did") or _is_past(finite):
