@@ -516,3 +516,8 @@ def test_had_as_the_main_verb_is_the_simple_past_and_has_is_the_present():
     story = rule_events(["Yesterday was crazy. Had a dentist appointment in the morning."])
     assert find(story, "dentist appointment").start.date() == YESTERDAY  # the story's day, not a perfect
     assert find(rule_events(["I have been to Paris."]), "Paris").start is None
+
+
+def test_a_mindset_is_no_occurrence_but_a_thing_got_is():
+    assert rule_events(["I've got the right attitude and I'm ready to go."]) == []
+    assert find(rule_events(["I got the new bike yesterday."]), "bike").start.date() == YESTERDAY

@@ -1207,6 +1207,8 @@ class RuleExtractor:
             return None  # "I have a picture from a vacation in Florida": a photo shown
         if c.lemma in ("have", "get") and _np_head(c.obj_toks) in ("news", "update", "updates"):
             return None  # "I got some great news to share": the news is told next, if at all
+        if c.lemma in ("have", "get") and _np_head(c.obj_toks) in _MINDSETS:
+            return None  # "I've got the right attitude": how they see themselves, not an occurrence
         if c.lemma == "have" and _head(c.obj_toks) in _ABSTRACT:
             return None  # "I have a few plans": intentions, not an occurrence
         if c.lemma == "be" and _BEING_IDIOMS.search(" ".join(t.low for t in c.obj_toks)):
@@ -1531,6 +1533,7 @@ _QUANTITY |= {"another", "each", "every", "either"}
 _THOUGHT_VERBS = {"figure", "figured", "figuring", "guess", "guessed", "reckon", "reckoned", "thought", "bet"}
 _SAYING = {"explain", "say", "tell", "mention", "promise", "admit", "claim", "announce", "reply", "answer"}
 _COGNITION = {"learn", "realize", "realise", "notice", "discover", "find", "read", "hear", "see", "show", "mean", "say"}
+_MINDSETS = {"attitude", "mindset", "outlook", "perspective", "mentality", "approach", "vibe", "vibes", "energy"}
 _ABSTRACT = {"plan", "plans", "idea", "ideas", "goal", "goals", "dream", "dreams", "thought", "thoughts", "feeling"}
 _ABSTRACT |= {"feelings", "hope", "hopes", "doubt", "doubts", "question", "questions", "concern", "concerns"}
 
