@@ -521,3 +521,31 @@ def test_had_as_the_main_verb_is_the_simple_past_and_has_is_the_present():
 def test_a_mindset_is_no_occurrence_but_a_thing_got_is():
     assert rule_events(["I've got the right attitude and I'm ready to go."]) == []
     assert find(rule_events(["I got the new bike yesterday."]), "bike").start.date() == YESTERDAY
+
+
+def test_had_an_occasion_takes_the_story_time_but_a_possession_does_not():
+    party = rule_events(["Last Saturday was my birthday. I had a party with friends."])
+    assert find(party, "party").start.date() == date(2023, 5, 6)
+    cat = rule_events(["I went to the vet yesterday. I had a cat for ten years."])
+    assert find(cat, "cat").start is None
+    assert find(rule_events(["My sister has a recital at 6pm."]), "recital").start.date() == date(2023, 5, 8)
+
+
+def test_how_was_your_evening_in_the_morning_asks_about_last_night():
+    evs = RuleExtractor().extract(
+        [
+            _session(
+                [("Ana", "Morning! How was your evening?", -360), ("Sam", "had a nice dinner with my parents", -358)]
+            )
+        ]
+    )[0]
+    assert find(evs, "dinner").start.date() == date(2023, 5, 7)
+    plan = RuleExtractor().extract(
+        [_session([("Ana", "What's your weekend plan?", 0), ("Sam", "I got tickets to the game", 2)])]
+    )[0]
+    assert find(plan, "tickets").start is None  # a question about plans sets no time
+
+
+@pytest.mark.parametrize("text", ["Thanks for asking yesterday", "I keep putting it off until next week"])
+def test_a_gerund_after_a_preposition_or_keep_names_nothing(text):
+    assert rule_events([text]) == []

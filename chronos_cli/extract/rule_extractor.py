@@ -298,8 +298,9 @@ class _Carry:
     asked: object | None = None
 
 
-_HOW_WAS = re.compile(r"(?i)\b(?:how|what)(?:'s| was| is)\s+(?:your|the)\s+(weekend|day|morning|afternoon|evening)\b")
+_HOW_WAS = re.compile(r"(?i)\bhow(?:'s| was)\s+your\s+(weekend|day|morning|afternoon|evening)\s*[?!.]*\s*$")
 # the time a "how was your …?" asks about, as the phrase that names it on the day asked
+_PART_STARTS = {"morning": 6, "afternoon": 12, "evening": 17}
 _HOW_WAS_TIME = {"day": "today", "morning": "this morning", "afternoon": "this afternoon", "evening": "this evening"}
 
 
@@ -312,6 +313,8 @@ def _how_was(question: str, t_conv):
     unit = m.group(1).lower()
     day = naive(t_conv)
     phrase = ("this weekend" if day.weekday() >= 5 else "last weekend") if unit == "weekend" else _HOW_WAS_TIME[unit]
+    if _PART_STARTS.get(unit, 0) > day.hour:  # "how was your evening?" at 8 am: last night's
+        phrase = f"yesterday {unit}"
     spans = resolve_spans(phrase, t_conv)
     return spans[0].model_copy(update={"text": m.group(0)}) if spans else None
 
@@ -635,7 +638,7 @@ class RuleExtractor:
             and (
                 t.low not in _FORMS
                 or p.low in L.DETERMINERS
-                or (t.low.endswith("ing") and len(t.low) > 4 and p.low not in L.BE and p.low != "'m")
+                or (t.low.endswith("ing") and len(t.low) > 4 and p.low in _GERUND_AFTER)
             )
             for p, t in zip([Tok("", "", -1, -1), *outside], outside)
         ):  # a noun: a word no verb form, one after a determiner ("my trip"), a gerund ("started volunteering")
@@ -1348,10 +1351,8 @@ def _with_mood(c: Clause, aux: list[str], advs: list[str], main: Tok, toks: list
         c.mood, c.cue = "now", cue or " ".join(t.text for t in c.verb_toks) or main.text
     elif finite == "has" and "been" in aux and main.low.endswith("ing"):
         c.mood, c.cue = "now", " ".join(t.text for t in c.verb_toks)
-    elif finite in ("has", "had") and not aux and main.low == "had":
-        c.mood = "past"  # "had a double shift": the main verb in the past, not a perfect
-    elif finite in ("has", "had") and not aux:
-        c.mood = "present"  # "she has a dog"
+    elif finite == "had" and not aux and _occasion(c):
+        c.mood = "past"  # "had a double shift", "had a party": an occasion in the past, not a perfect
     elif finite in ("has", "had"):
         c.mood = "perfect"
     elif finite in ("was", "did") or _is_past(finite):
@@ -1364,6 +1365,21 @@ def _with_mood(c: Clause, aux: list[str], advs: list[str], main: Tok, toks: list
 _TO_LISTENER = {"tell", "show", "ask", "let", "remind", "update", "give", "send", "thank", "wish", "text", "call"}
 # present-simple facts worth keeping about the speaker: possession, work, home, study
 _LASTING = {"have", "own", "work", "live", "study", "teach", "volunteer", "run", "manage", "attend", "rent", "drive"}
+
+
+# nouns of things that take place (what one "had" on a day), as against things one owns
+_OCCASIONS = {
+    "party", "shift", "meeting", "appointment", "lunch", "dinner", "breakfast", "brunch", "class", "lesson",
+    "interview", "game", "match", "surgery", "operation", "test", "exam", "session", "call", "date", "checkup",
+    "check-up", "picnic", "barbecue", "bbq", "concert", "show", "recital", "performance", "practice", "rehearsal",
+    "wedding", "funeral", "celebration", "gathering", "reunion", "trip", "visit", "workout", "run", "walk", "hike",
+    "talk", "chat", "conversation", "argument", "fight", "accident", "fall", "scare", "ceremony", "tournament",
+}  # fmt: skip
+
+
+def _occasion(c: Clause) -> bool:
+    """ "had" + an object that takes place ("a double shift", "that performance", "a party")."""
+    return any(t.low.rstrip("s") in _OCCASIONS or t.low in _OCCASIONS for t in c.obj_toks[:6])
 
 
 def _generic(c: Clause) -> bool:
@@ -1593,6 +1609,9 @@ _NEW_SUBJECT_LOW = {"he", "she", "they", "his", "their", "then", "also", "now", 
 # words that open the clause after a conjunction ("'cause I was tired", "cause it's fun")
 _CLAUSE_OPENERS = {"i", "we", "you", "he", "she", "they", "it", "it's", "my", "our", "the", "there", "that", "this"}
 _POSSESSIVE_LOW = {"my", "our"}
+# verbs whose -ing complement names an activity ("started volunteering", "went hiking")
+_GERUND_AFTER = {"start", "started", "starting", "began", "begin", "stopped", "stop", "quit", "finished", "went", "go"}
+_GERUND_AFTER |= {"going", "tried", "try", "took", "take", "picked", "gave"}
 _WH = {"why", "how", "what", "where", "when", "who", "whether", "which"}
 _HEDGES = {"maybe", "perhaps", "probably", "possibly"}
 
