@@ -1611,7 +1611,7 @@ _CLAUSE_OPENERS = {"i", "we", "you", "he", "she", "they", "it", "it's", "my", "o
 _POSSESSIVE_LOW = {"my", "our"}
 # verbs whose -ing complement names an activity ("started volunteering", "went hiking")
 _GERUND_AFTER = {"start", "started", "starting", "began", "begin", "stopped", "stop", "quit", "finished", "went", "go"}
-_GERUND_AFTER |= {"going", "tried", "try", "took", "take", "picked", "gave"}
+_GERUND_AFTER |= {"going", "tried", "took", "picked", "gave"}  # not "try making it": a plan, untold
 _WH = {"why", "how", "what", "where", "when", "who", "whether", "which"}
 _HEDGES = {"maybe", "perhaps", "probably", "possibly"}
 
@@ -1655,7 +1655,7 @@ _SPELLS = {"time", "day", "week", "weekend", "night", "moment", "year"}
 _EVAL_ADJ = {
     "great", "good", "nice", "lovely", "fun", "rough", "tough", "bad", "quiet", "busy", "wonderful", "amazing",
     "fantastic", "relaxing", "long", "hard", "crazy", "awesome", "blast", "terrible", "horrible", "productive",
-    "chill", "calm", "hectic", "stressful", "exhausting", "perfect", "memorable", "special", "blessed",
+    "chill", "calm", "hectic", "stressful", "exhausting", "perfect", "memorable", "special", "blessed", "wild",
 }  # fmt: skip
 # how something felt, said before "to <verb>" ("so amazing to see one of them")
 _FELT = _EVAL_ADJ | {"glad", "happy", "sad", "cool", "exciting", "weird", "strange", "interesting", "surreal", "scary"}
