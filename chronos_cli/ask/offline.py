@@ -28,7 +28,7 @@ from chronos_cli.ask.occurrences import (
 from chronos_cli.ask.plan import Plan, Targets, content_words, stem
 from chronos_cli.hits import EventHit, TurnHit
 from chronos_cli.providers.messages import ToolCall
-from chronos_cli.temporal.spans import MONTH_NAMES
+from chronos_cli.temporal.lexicon import MONTH_NAMES
 
 # The weights below were chosen on locomo_dev.json and checked on locomo_dev2.json (and the
 # reverse); BENCHMARKS.md has both figures. The rules they weigh are English, not a sample's.

@@ -62,6 +62,7 @@ from chronos_cli.extract import lexicon as L
 from chronos_cli.extract.clean import mask_versions, normalize, prose, sentence_kind, sentences
 from chronos_cli.extract.common import category_aliases, clean_aliases, dedup, naive, resolve_spans, said_day, said_on
 from chronos_cli.models import Event, Session, Turn
+from chronos_cli.temporal import lexicon as TL
 
 NAME = "rules-v2"
 MAX_UNDATED_PER_TURN = 3
@@ -452,14 +453,15 @@ class RuleExtractor:
                 prev, prev_questions, carried = turn, [], _Carry()
                 continue
             qs: list[str] = []
-            same = prev is not None and prev.speaker == turn.speaker and _close(prev, turn)
+            close = prev is not None and _close(prev, turn)
+            same = close and prev.speaker == turn.speaker
             asked = prev_questions if prev and prev.speaker != turn.speaker else []
             # a story goes on across the speaker's next message ("yesterday was wild" / "went to
             # the beach with my cousins"), and an answer is set in the time its question asked
             # about ("what did you do last weekend?" / "went hiking with Sam")
             text = texts[turn.turn_id]
             story = carried.story if same and _continues(text) else None
-            answer_time = carried.asked if asked and prev and _close(prev, turn) and story is None else None
+            answer_time = carried.asked if asked and close and story is None else None
             carried = _Carry()
             out.extend(
                 self.extract_turn(
@@ -690,7 +692,7 @@ class RuleExtractor:
             verbless
             and not category_aliases("", obj)
             and not any(t.text[:1].isupper() for t in outside[1:])
-            and not any(t.low in _POSSESSIVE_LOW for t in outside)  # "Back to work tomorrow after my trip"
+            and not any(t.low in _POSSESSIVE for t in outside)  # "Back to work tomorrow after my trip"
         ):
             return None  # "Recently, education reform and infrastructure development": a topic, no occurrence
         e = _mention(session, turn, obj, sentence, (sp.start, sp.end, sp.granularity), "rule", sp.text)
@@ -1294,9 +1296,9 @@ class RuleExtractor:
         """ "Maybe even back then I was inspired by …": a hedge in the words that open the clause
         (up to five, within the clause) or between its subject and verb."""
         toks = self._toks
-        at = next((k for k, t in enumerate(toks) if t.start == c.verb_toks[0].start), None)
-        if at is None:
+        if c.verb_toks[0] not in toks:
             return False
+        at = toks.index(c.verb_toks[0])
         lo = c.subj_start
         while (
             lo > 0
@@ -1514,11 +1516,7 @@ def _assign_spans(clauses: list[Clause], spans, toks: list[Tok]) -> dict[int, ob
 _GREET_TAIL = {"hey", "hi", "hello", "oh", "wow", "yeah", "yes", "well", "ok", "okay", "so", "hah", "haha", "lol"}
 
 
-_CALENDAR = {
-    "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "january", "february", "march",
-    "april", "may", "june", "july", "august", "september", "october", "november", "december", "last", "next",
-    "this", "today", "tonight", "tomorrow", "yesterday",
-}  # fmt: skip
+_CALENDAR = {*TL.WEEKDAYS, *TL.MONTHS, "last", "next", "this", "today", "tonight", "tomorrow", "yesterday"}
 
 
 def _names_a_day(t: Tok) -> bool:
@@ -1600,15 +1598,12 @@ def _joins_nouns(t: Tok) -> bool:
         and w not in L.CLAUSE_BREAK
         and w not in _TIME_WORDS
         and w not in L.PREPOSITIONS
-        and w not in _NEW_SUBJECT_LOW
     )
 
 
 _ONLY_WHEN = {"last", "first", "next", "before", "earlier", "ago", "again", "later", "once", "twice"}
-_NEW_SUBJECT_LOW = {"he", "she", "they", "his", "their", "then", "also", "now", "so", "still", "even", "just"}
 # words that open the clause after a conjunction ("'cause I was tired", "cause it's fun")
 _CLAUSE_OPENERS = {"i", "we", "you", "he", "she", "they", "it", "it's", "my", "our", "the", "there", "that", "this"}
-_POSSESSIVE_LOW = {"my", "our"}
 # verbs whose -ing complement names an activity ("started volunteering", "went hiking")
 _GERUND_AFTER = {"start", "started", "starting", "began", "begin", "stopped", "stop", "quit", "finished", "went", "go"}
 _GERUND_AFTER |= {"going", "tried", "took", "picked", "gave"}  # not "try making it": a plan, untold

@@ -8,22 +8,9 @@ from datetime import date, datetime, time, timedelta
 from pydantic import BaseModel, Field
 
 from chronos_cli.models import Granularity
+from chronos_cli.temporal.lexicon import MONTH_NAMES
 
 _DAY_END = time(23, 59, 59, 999999)
-MONTH_NAMES = (
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-)
 
 
 def day_start(d: date) -> datetime:
