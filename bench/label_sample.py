@@ -2,7 +2,7 @@
 
     .venv/bin/python bench/label_sample.py draw [--per-source 40] [--seed 14]
     .venv/bin/python bench/label_sample.py score
-    .venv/bin/python bench/label_sample.py draw-fresh NAME SOURCE [SOURCE...] [--per-source 40] [--seed S]
+    .venv/bin/python bench/label_sample.py draw-fresh NAME SOURCE [SOURCE...] [--per-source 40] [--seed S] [--unseen]
     .venv/bin/python bench/label_sample.py score-fresh NAME
 
 Three sources, each read as `chronos index` reads it and run through the offline rule extractor:
@@ -13,9 +13,9 @@ Three sources, each read as `chronos index` reads it and run through the offline
 
 `draw-fresh` draws a fresh sample from other sources into bench/labels/fresh_NAME.jsonl, to be
 labelled before any rule is changed after it (a held-out reading of the rates); `score-fresh`
-scores it the same way. Fresh sources: conv-26, conv-30 (locomo_dev.json), conv-41, conv-42
+scores it the same way; `--unseen` draws only events no earlier fresh draw showed. Fresh sources: conv-26, conv-30 (locomo_dev.json), conv-41, conv-42
 (locomo_dev2.json), lme (the user turns of ../shared/data/longmemeval_sample.json: a person
-talking to an assistant).
+talking to an assistant), sample_chats and export (as above).
 
 `draw` samples --per-source events of each source at random (fixed seed) and writes
 bench/labels/events_labelled.jsonl: one line per sampled event with the turn it came from, its
@@ -79,17 +79,21 @@ def fresh_sources() -> dict[str, list]:
         for s in read_archive(SHARED / name, "locomo").sessions:
             out.setdefault(s.namespace, []).append(s)
     out["lme"] = read_archive(SHARED / "longmemeval_sample.json", "longmemeval").sessions
+    out.update({k: v for k, v in sources().items() if k != "locomo"})  # sample_chats, export
     return out
 
 
-def draw_fresh(name: str, picked_sources: list[str], per_source: int, seed: str) -> None:
+def draw_fresh(name: str, picked_sources: list[str], per_source: int, seed: str, *, unseen: bool = False) -> None:
+    """``unseen``: only events no earlier fresh draw showed (the rules may have been fixed on
+    those, so a draw that repeats them reads lower than a conversation never seen)."""
     path = LABELS.parent / f"fresh_{name}.jsonl"
     if path.exists():
         sys.exit(f"{path.relative_to(ROOT)} exists: a fresh sample is drawn once (delete it to draw again)")
     known = fresh_sources()
+    seen = {k for f in LABELS.parent.glob("fresh_*.jsonl") for k in load(f)} if unseen else set()
     out = []
     for src in picked_sources:
-        rs, _, _ = rows(src, known[src])
+        rs = [r for r in rows(src, known[src])[0] if r["key"] not in seen]
         out += random.Random(f"{seed}:{src}").sample(rs, min(per_source, len(rs)))
     path.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in out))
     print(f"wrote {len(out)} events to {path.relative_to(ROOT)}: label them before changing any rule")
@@ -226,9 +230,10 @@ if __name__ == "__main__":
     if args[:1] == ["draw-fresh"] and len(args) >= 3:
         per = int(args[args.index("--per-source") + 1]) if "--per-source" in args else 40
         seed = args[args.index("--seed") + 1] if "--seed" in args else f"fresh:{args[1]}"
-        flagged = {args.index(o) + 1 for o in opts} | {args.index(o) for o in opts}
+        valued = [o for o in opts if o in ("--per-source", "--seed")]
+        flagged = {args.index(o) + 1 for o in valued} | {args.index(o) for o in opts}
         names = [a for i, a in enumerate(args[2:], 2) if i not in flagged]
-        draw_fresh(args[1], names, per, seed)
+        draw_fresh(args[1], names, per, seed, unseen="--unseen" in opts)
     elif args[:1] == ["score-fresh"] and len(args) == 2:
         score_fresh(args[1])
     elif args[:1] == ["draw"]:

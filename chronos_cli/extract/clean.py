@@ -112,6 +112,31 @@ def _blank(m: re.Match) -> str:
     return re.sub(r"[0-9.]", "x", m.group())
 
 
+_SHOWN = re.compile(
+    r"\[(?:image|photo|picture|pic)\s*:\s*(?:(?:an?\s+)?(?:photo(?:graph)?y?|picture|image|close\s?up)\s+of\s+)?([^\]]+)\]",
+    re.I,
+)
+# where a caption's noun phrase ends: a preposition other than "of", a relative word, a participle
+_SHOWN_END = {"with", "on", "in", "at", "near", "by", "under", "over", "next", "that", "which", "who", "from"}
+
+
+def shown_thing(text: str) -> str | None:
+    """What a turn's photo shows, from its caption: "[image: a photo of a bowl with a black and
+    white design]" → "a bowl". The thing a bare "it" in that turn most likely points at."""
+    m = _SHOWN.search(text)
+    if not m:
+        return None
+    words = m.group(1).split()
+    for i in range(1, len(words)):
+        w = words[i].lower()
+        participle = w.endswith("ing") and len(w) > 4 and words[i - 1].lower() not in ("a", "an", "the", "and", "of")
+        if w in _SHOWN_END or participle:
+            words = words[:i]
+            break
+    thing = " ".join(words).strip(" ,.")
+    return thing if 0 < len(words) <= 5 else None
+
+
 def prose(text: str) -> str:
     """The turn's own prose: code blocks, inline code, URLs, captions, quoted lines, code/log
     lines, markdown tables and rules removed; markdown bullets and headings unwrapped. Removed
@@ -259,7 +284,7 @@ def _run_on(text: str, a: int, b: int) -> list[tuple[int, int]]:
 # -- what a sentence does ---------------------------------------------------------------------------
 
 _INTERJECTION = re.compile(
-    r"^(?:(?:hey|hi|hello|yo|oh|ooh|ah|aw+|wow|whoa|yeah|yes|yep|yup|no|nope|ok|okay|kk?|sure|well|so|haha+|"
+    r"^(?:(?:hey|hi|hello|yo|oh|ooh|ah|aw+|wow|whoa|yeah|yes|yep|yup|no|nope|ok|okay|kk?|alright|all right|sure|well|so|haha+|"
     r"hah|lol|lmao|omg|hmm+|um+|uh+|ugh|yay|woo+hoo|damn|dang|gosh|man|dude|great|awesome|cool|nice|"
     r"congrats|congratulations|thanks|thank you|ty|np|right|true|totally|definitely|absolutely|exactly|indeed|"
     r"honestly|anyway|btw|also|and|but)\b[\s,!.\-—–:;]*)+",
@@ -281,7 +306,7 @@ _FORMULA = re.compile(
     r"feel free|don't forget|make sure|remember to|keep (?:it|me|up)|keep going|way to go|well done|good job|"
     r"can't wait to (?:see|hear)|looking forward to (?:seeing|hearing)|nice (?:to|chatting|talking)|"
     r"same here|me too|you too|you should|you could|you can|you might|you must|you have to|you need to|"
-    r"why don't you|why not|maybe you|if you|please\b|pls\b)",
+    r"why don't you|why not|maybe you|if you|please\b|pls\b|fingers crossed|knock on wood|wish me luck)",
     re.I,
 )
 

@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from datetime import date, datetime, time, timedelta
 
 from chronos_cli.extract import lexicon as L
+from chronos_cli.extract.words import lemma
 from chronos_cli.models import Event
 
 _DAY_END = time(23, 59, 59, 999999)
@@ -140,7 +141,7 @@ def clean_aliases(aliases: Iterable[str], e: Event, limit: int = 6) -> list[str]
 def category_aliases(verb: str, obj: str) -> list[str]:
     """The activity's categories ("climbed Mount Monadnock" → "hike", "hiking"), so a count or a
     search finds occurrences worded differently. None for an occurrence called off."""
-    lemmas = {_lemma(w) for w in verb.lower().split()}
+    lemmas = {lemma(w) for w in verb.lower().split()}
     if lemmas & L.CALLED_OFF:
         return []
     words = re.findall(r"[A-Za-z0-9][A-Za-z0-9'-]*", obj)
@@ -155,16 +156,6 @@ def category_aliases(verb: str, obj: str) -> list[str]:
 
 # each category's nouns as " noun " and " nouns ", to find them as whole words in " … " text
 _CATEGORY_PADDED = [(a, v, [f" {x} " for n in nouns for x in (n, n + "s")]) for a, v, nouns in L.CATEGORIES]
-_LEMMA = None
-
-
-def _lemma(w: str) -> str:
-    global _LEMMA
-    if _LEMMA is None:
-        from chronos_cli.extract.rule_extractor import lemma
-
-        _LEMMA = lemma
-    return _LEMMA(w)
 
 
 # -- the same occurrence told twice ------------------------------------------------------------------
@@ -204,8 +195,8 @@ def same_occurrence(a: Event, b: Event) -> bool:
     overlap = inter / min(len(wa), len(wb))
     if set(a.source_turn_ids) & set(b.source_turn_ids):
         return overlap >= 0.5
-    va = {_lemma(w) for w in a.verb.lower().split()} - L.BE - L.HAVE - L.MODAL
-    vb = {_lemma(w) for w in b.verb.lower().split()} - L.BE - L.HAVE - L.MODAL
+    va = {lemma(w) for w in a.verb.lower().split()} - L.BE - L.HAVE - L.MODAL
+    vb = {lemma(w) for w in b.verb.lower().split()} - L.BE - L.HAVE - L.MODAL
     cats = set(category_aliases(a.verb, a.object)) & set(category_aliases(b.verb, b.object))
     return overlap >= 0.6 and bool(va & vb or cats)
 

@@ -59,18 +59,70 @@ from dataclasses import dataclass, field
 from datetime import datetime, time
 
 from chronos_cli.extract import lexicon as L
-from chronos_cli.extract.clean import mask_versions, normalize, prose, sentence_kind, sentences
+from chronos_cli.extract.clean import (
+    mask_versions,
+    normalize,
+    prose,
+    sentence_kind,
+    sentences,
+    shown_thing,
+)
 from chronos_cli.extract.common import category_aliases, clean_aliases, dedup, naive, resolve_spans, said_day, said_on
+from chronos_cli.extract.mentions import MAX_MENTION_TOKENS, mention_words, segments
+from chronos_cli.extract.occurrence import (
+    ABSTRACT,
+    BEING_IDIOMS,
+    COGNITION,
+    EVALUATIVE,
+    FELT,
+    HEDGES,
+    MINDSETS,
+    PHOTOS,
+    SAYING,
+    THOUGHT_VERBS,
+    TIME_NOUNS,
+    TO_LISTENER,
+    empty_head,
+    head_word,
+    is_evaluation,
+    is_figurative,
+    is_generic,
+    is_imperative,
+    is_negated,
+    is_remote,
+    is_tag_question,
+    np_head,
+    with_mood,
+)
+from chronos_cli.extract.words import (
+    BASE,
+    FORMS,
+    GREET_TAIL,
+    PART,
+    PAST,
+    PUNCT_BREAK,
+    SUBJ_PRONOUNS,
+    TRAILING_DROP,
+    Clause,
+    Tok,
+    core_words,
+    has_content,
+    is_content,
+    is_finite,
+    is_past,
+    is_verbish,
+    join_tokens,
+    lemma,
+    text_of,
+    tokenize,
+)
 from chronos_cli.models import Event, Session, Turn
 from chronos_cli.temporal import lexicon as TL
 
 NAME = "rules-v2"
 MAX_UNDATED_PER_TURN = 3
 MAX_OBJECT_TOKENS = 10
-MAX_MENTION_TOKENS = 14
 
-_TOKEN = re.compile(r"\d+(?:[:.]\d+)+|[A-Za-z0-9]+(?:[-][A-Za-z0-9]+)*\+?|'[A-Za-z]+|[^\sA-Za-z0-9]")
-_PUNCT_BREAK = set(".,;:!?()[]–—-…/")
 _STATE_ADJ = {
     "open", "closed", "live", "ready", "done", "finished", "engaged", "married", "pregnant", "retired", "sick",
     "hurt", "injured", "divorced", "single", "vegan", "unemployed", "sober", "back", "home", "away",
@@ -83,42 +135,11 @@ _IRREALIS_WORDS = {"want", "wants", "hope", "hopes", "wish", "goal", "goals", "d
 _PARTICLE_END = L.PARTICLES | {"in", "home"}
 # prepositions that lead a time phrase ("on Monday", "in March"): not part of the verb when one follows
 _TIME_PREPS = {"on", "in", "at", "during", "by", "until", "till", "since", "over", "around"}
-# progressive forms that usually announce a plan rather than what is going on
-_FUTURATE = {"go", "come", "move", "leave", "fly", "head", "travel", "visit", "return", "start", "get", "drive"}
 
-# verb forms
-_PAST: dict[str, str] = {}
-_PART: dict[str, str] = {}
-_FORMS: dict[str, str] = {}  # any known verb form -> lemma
-for _b, (_p, _pp) in L.IRREGULAR.items():
-    _PAST[_p] = _b
-    _PART[_pp] = _b
-    double = _b + _b[-1] + "ing" if re.search(r"(?:^|[^aeiou])[aeiou][bdgmnpt]$", _b) else _b + "ing"  # running
-    for f in (_b, _p, _pp, _b + "s", _b + "ing", (_b[:-1] if _b.endswith("e") else _b) + "ing", double):
-        _FORMS.setdefault(f, _b)
-_FORMS["goes"] = "go"
-_FORMS["has"] = "have"
-_FORMS["does"] = "do"
+FORMS["goes"] = "go"
+FORMS["has"] = "have"
+FORMS["does"] = "do"
 
-
-def _regular_forms(b: str) -> tuple[str, str, str]:
-    if b.endswith("e"):
-        return b + "d", b[:-1] + "ing", b + "s"
-    if b.endswith("y") and b[-2:-1] not in "aeiou":
-        return b[:-1] + "ied", b + "ing", b[:-1] + "ies"
-    if re.search(r"[^aeiou][aeiou][bdgmnpt]$", b) and len(b) <= 4:
-        return b + b[-1] + "ed", b + b[-1] + "ing", b + "s"
-    suffix = "es" if b.endswith(("s", "sh", "ch", "x", "z")) else "s"
-    return b + "ed", b + "ing", b + suffix
-
-
-for _b in L.REGULAR:
-    _ed, _ing, _s = _regular_forms(_b)
-    _PAST.setdefault(_ed, _b)
-    _PART.setdefault(_ed, _b)
-    for f in (_b, _ed, _ing, _s):
-        _FORMS.setdefault(f, _b)
-_BASE = {b for b in L.IRREGULAR} | set(L.REGULAR)
 
 _ING_CONTROL = {
     "start", "started", "starting", "stop", "stopped", "keep", "kept", "continue", "continued", "finish",
@@ -135,9 +156,6 @@ _TITLES = {"Dr", "Mr", "Mrs", "Ms", "Prof", "Aunt", "Uncle", "Grandma", "Grandpa
 _TIME_WORDS = {
     "yesterday", "today", "tonight", "tomorrow", "ago", "lately", "recently", "earlier", "now", "again", "too",
     "already", "soon", "tho", "though", "anyway", "later", "afterwards",
-}  # fmt: skip
-_TRAILING_DROP = L.PREPOSITIONS | L.DETERMINERS | L.ADVERBS | {
-    "over", "during", "around", "until", "till", "since", "not", "than", "as",
 }  # fmt: skip
 # capitalised at a sentence start, but no one's name
 _NOT_A_NAME = {"never", "ever", "always", "everyone", "someone", "nobody", "somebody", "everybody", "nothing"}
@@ -161,6 +179,8 @@ _NOT_SUBJECTLESS = {
     "put",
 }
 _OBJECT_PRONOUNS = {"me", "you", "him", "her", "us", "them", "it", "myself", "yourself", "too", "either"}
+# adverbs of manner or effort that can follow a verb where an object would ("worked hard")
+_MANNER = {"hard", "harder", "late", "overtime", "together", "nonstop", "alone", "fast", "slowly", "well", "early"}
 _LINKING = {"sounds", "looks", "feels", "seems", "was", "is", "'s", "were", "are", "'re", "been", "got", "get"}
 
 
@@ -183,7 +203,7 @@ def _run_on_before(toks: list[Tok], i: int, covered: set[int]) -> str:
     if i == 0 or not toks[i - 1].text.isalpha():
         return ""
     prev = toks[i - 1]
-    if prev.start in covered or prev.low in _TIME_WORDS or prev.low in _OBJECT_PRONOUNS or prev.low in _GREET_TAIL:
+    if prev.start in covered or prev.low in _TIME_WORDS or prev.low in _OBJECT_PRONOUNS or prev.low in GREET_TAIL:
         return "end"
     if prev.low in L.ADVERBS and prev.low not in ("so", "just", "only", "even", "also", "still"):
         return "end"
@@ -198,7 +218,7 @@ def _run_on_before(toks: list[Tok], i: int, covered: set[int]) -> str:
         or prev.low in L.BE
         or prev.low in L.HAVE
         or prev.low in L.MODAL
-        or _is_verbish(prev.low, after_aux=True)
+        or is_verbish(prev.low, after_aux=True)
     ):
         return ""  # "knowing I'm helping", "the day that I left": a clause inside this one
     return "noun"
@@ -209,85 +229,6 @@ def _run_on_before(toks: list[Tok], i: int, covered: set[int]) -> str:
 _NOT_RUN_ON = {"that", "which", "who", "whom", "whose", "what", "how", "where", "when", "whether", "as", "than"}
 _NOT_RUN_ON |= {"like", "whatever", "wherever", "whenever", "why", "if", "unless", "because", "and", "or"}
 _NAME_MID = re.compile(r"(?<=[a-z,;] )[A-Z][a-z]+(?:'s)?")
-
-
-def lemma(w: str) -> str:
-    w = w.lower()
-    if w in _FORMS:
-        return _FORMS[w]
-    if w.endswith("ied") and len(w) > 4:
-        return w[:-3] + "y"
-    if w.endswith("ed") and len(w) > 4:
-        stem = w[:-2]
-        if stem in _BASE or stem + "e" in _BASE:
-            return stem if stem in _BASE else stem + "e"
-        if len(stem) > 2 and stem[-1] == stem[-2] and (stem[-1] not in "ls" or stem[:-1] in _BASE):
-            return stem[:-1]
-        if stem.endswith(("v", "c", "z", "at", "ut", "ak", "ok", "uc", "ir", "us", "os")):
-            return stem + "e"
-        return stem
-    if w.endswith("ing") and len(w) > 5:
-        stem = w[:-3]
-        if len(stem) > 2 and stem[-1] == stem[-2] and stem[-1] not in "ls":
-            return stem[:-1]
-        return stem
-    return w
-
-
-# words in -ing that are no verb forms ("I did something new", "the morning")
-_ING_NOUNS = {"something", "anything", "nothing", "everything", "thing", "morning", "evening", "during", "spring"}
-_ING_NOUNS |= {"ceiling", "wedding", "sibling", "darling", "pudding", "king", "ring", "string", "awning", "icing"}
-
-
-def _is_verbish(w: str, *, after_aux: bool) -> bool:
-    lw = w.lower()
-    if lw in _ING_NOUNS:
-        return False
-    if lw in _FORMS:
-        return True
-    if lw.endswith("ed") and len(lw) > 4:
-        return True
-    return bool(after_aux and lw.endswith("ing") and len(lw) > 4)
-
-
-def _finite(w: str) -> bool:
-    """A finite verb or auxiliary: after "that" it opens a relative clause ("that's happening",
-    "that looks great"), where "that feeling" is a noun phrase."""
-    if w in L.BE or w in L.HAVE or w in L.MODAL or w in ("'s", "'re", "'ve", "'ll", "'d"):
-        return True
-    return _is_past(w) or (w.endswith("s") and _FORMS.get(w, w) != w)
-
-
-def _is_past(w: str) -> bool:
-    lw = w.lower()
-    return lw in _PAST or (lw.endswith("ed") and len(lw) > 4 and lw not in ("need", "indeed", "speed"))
-
-
-@dataclass(slots=True)
-class Tok:
-    text: str
-    low: str
-    start: int
-    end: int
-
-
-@dataclass
-class Clause:
-    subject: str
-    subj_start: int  # token index
-    verb_toks: list[Tok]
-    verb: str
-    lemma: str
-    obj_toks: list[Tok]
-    end_tok: int  # index after the object
-    # past | perfect | present | now | irrealis | future | habit (see the module docstring, 4.)
-    mood: str = "past"
-    cue: str | None = None  # the words that date a "now" clause ("just", "currently", "am reading")
-    remote: bool = False  # "once", "as a kid": an unknown time before, never dated by the story
-    generic: bool = False  # "we all …", "we": a statement about people in general
-    modal: bool = False  # could / should / might / may / must / can / would: an option, advice or a guess
-    conditional: bool = False  # opened by "when"/"if"/"until"…: in the present tense, not yet real
-    embedded: bool = False  # a relative clause on a noun of another clause ("a post I made"): no time of its own
 
 
 @dataclass
@@ -335,7 +276,7 @@ def _continues(text: str) -> bool:
     if _CONNECTIVE.match(text):
         return True
     first = re.match(r"\W*([A-Za-z]+)", text)
-    return bool(first) and first.group(1).lower() in _PAST and first.group(1).lower() not in _NOT_SUBJECTLESS
+    return bool(first) and first.group(1).lower() in PAST and first.group(1).lower() not in _NOT_SUBJECTLESS
 
 
 @dataclass
@@ -360,10 +301,6 @@ def _names(texts) -> set[str]:
     return out - L.NOT_NAMES
 
 
-def _tokens(text: str, offset: int = 0) -> list[Tok]:
-    return [Tok(m.group(), m.group().lower(), m.start() + offset, m.end() + offset) for m in _TOKEN.finditer(text)]
-
-
 def _norm_aux(w: str, nxt: str | None) -> str:
     m = {
         "'m": "is",
@@ -377,7 +314,7 @@ def _norm_aux(w: str, nxt: str | None) -> str:
         "'s": "is",
     }
     if w == "'d":
-        return "would" if nxt and nxt in _FORMS and _FORMS[nxt] == nxt else "had"
+        return "would" if nxt and nxt in FORMS and FORMS[nxt] == nxt else "had"
     return m.get(w, w)
 
 
@@ -446,11 +383,13 @@ class RuleExtractor:
         ctx = _Ctx(speakers, (names if names is not None else _names(texts.values())) | speakers)
         out: list[Event] = []
         prev: Turn | None = None
+        self._prev_turn = None
         prev_questions: list[str] = []
         carried: _Carry = _Carry()
         for turn in session.turns:
             if turn.role == "assistant":  # "I" of an assistant is not the person whose memory this is
                 prev, prev_questions, carried = turn, [], _Carry()
+                self._prev_turn = turn
                 continue
             qs: list[str] = []
             close = prev is not None and _close(prev, turn)
@@ -477,6 +416,7 @@ class RuleExtractor:
                 )
             )
             prev, prev_questions = turn, qs
+            self._prev_turn = turn
         return dedup(out)
 
     # -- per turn -------------------------------------------------------------------------
@@ -506,7 +446,7 @@ class RuleExtractor:
             sent = text[a:b]
             kind = sentence_kind(sent)
             sent_spans = [sp for sp in spans if a <= sp.start_char < b]
-            if kind == "question" and _tag_question(sent):
+            if kind == "question" and is_tag_question(sent):
                 b = a + sent.rindex(",")  # the statement before ", any tips?"
                 sent, kind = text[a:b], "statement"
                 sent_spans = [sp for sp in spans if a <= sp.start_char < b]
@@ -517,7 +457,7 @@ class RuleExtractor:
                     carry.asked = past[-1] if past else (_how_was(sent, turn.t_conv) or carry.asked)
                 first = False
                 continue
-            toks = _tokens(sent, a)
+            toks = tokenize(sent, a)
             if not toks:
                 continue
             self._toks = toks
@@ -528,11 +468,22 @@ class RuleExtractor:
                 # "so glad you liked it I went to the council meeting last Friday": a greeting or
                 # thanks says nothing, but a sentence run on after it may; only a clause of the
                 # speaker's own "I"/"we" past the formula's first words is kept
-                clauses = [c for c in clauses if c.subj_start > 1 and toks[c.subj_start].text in _PRONOUN_SUBJ]
+                # — run on after a finished clause, not the formula's own complement ("let's make
+                # sure we make progress")
+                clauses = [
+                    c
+                    for c in clauses
+                    if c.subj_start > 1
+                    and toks[c.subj_start].text in _PRONOUN_SUBJ
+                    and (
+                        toks[c.subj_start - 1].text in PUNCT_BREAK
+                        or _run_on_before(toks, c.subj_start, self._covered) == "end"
+                    )
+                ]
                 first = False
                 if not clauses:
                     continue
-            if not clauses and _imperative(toks, sent_spans, said_end):
+            if not clauses and is_imperative(toks, sent_spans, said_end):
                 first = False
                 continue
             if not clauses and not sent_spans:
@@ -545,7 +496,7 @@ class RuleExtractor:
                 and prev_questions
                 and sent_spans
                 and len(toks) <= 10
-                and not any(_is_past(t.low) for t in toks)  # "a buddy adopted last year" is no short answer
+                and not any(is_past(t.low) for t in toks)  # "a buddy adopted last year" is no short answer
             ):
                 # a short answer: "Last Friday!" to "When did you go to the museum?"
                 ev = self._answer_event(session, turn, prev_questions, sent_spans, sent, ctx)
@@ -558,7 +509,7 @@ class RuleExtractor:
             made: dict[int, Event] = {}
             for i, c in enumerate(clauses):
                 if c.mood == "past" and owners.get(i) is None:
-                    remote = _remote(sent) if remote is None else remote
+                    remote = is_remote(sent) if remote is None else remote
                     c.remote = c.remote or remote
                 subj_at = toks[c.subj_start].start
                 earlier = [sp for sp in sent_spans if sp.start_char < subj_at and _sets_story(sp, said_end)]
@@ -624,21 +575,21 @@ class RuleExtractor:
         it as said. A negated or irrealis clause yields nothing (nothing happened: "didn't go",
         "next goal might be"); nor does a sentence that only sets the time of the story that
         follows ("Last Saturday was lovely. We rented kayaks." dates the kayaks)."""
-        words = _mention_words(toks, sp)
+        words = mention_words(toks, sp)
         outside = [t for t in words if not (sp.start_char <= t.start < sp.end_char)]
         said = sum(
-            (_content(t) and t.low not in _SUBJ_PRONOUNS)
-            or (t.low in L.HAVE and nxt.low not in L.BE and not _is_verbish(nxt.low, after_aux=True))
+            (is_content(t) and t.low not in SUBJ_PRONOUNS)
+            or (t.low in L.HAVE and nxt.low not in L.BE and not is_verbish(nxt.low, after_aux=True))
             or (antecedent is not None and t.low in ("him", "her", "them"))
             for t, nxt in zip(outside, [*outside[1:], Tok("", "", -1, -1)])
         )
-        if _negated(words) or said < 2:  # "I'll try", "I'm dreading": too little said to keep
+        if is_negated(words) or said < 2:  # "I'll try", "I'm dreading": too little said to keep
             return None
         if not any(
-            _content(t)
-            and t.low not in _SUBJ_PRONOUNS
+            is_content(t)
+            and t.low not in SUBJ_PRONOUNS
             and (
-                t.low not in _FORMS
+                t.low not in FORMS
                 or p.low in L.DETERMINERS
                 or (t.low.endswith("ing") and len(t.low) > 4 and p.low in _GERUND_AFTER)
             )
@@ -647,8 +598,17 @@ class RuleExtractor:
             return None  # "I finally managed to do": verbs only, nothing named
         # the words of the time phrase's own clause: before it, unless it opens them
         own = [t for t in words if t.start < sp.start_char] or [t for t in words if t.start >= sp.end_char]
-        if any(a.low in _SUBJ_PRONOUNS and b.low in _PREFERENCE for a, b in zip(own, own[1:])) or any(
-            a.low in _SUBJ_PRONOUNS and b.low in L.ADVERBS and c.low in _PREFERENCE
+        pointed = _pointed_object(own)
+        thing = None
+        if pointed is not None:
+            # "I made it in pottery class yesterday": what "it" points at, found where English
+            # finds it (see _antecedent); "the last time I did it" points at an action: nothing named
+            if lemma(own[pointed - 1].low) != "do":
+                thing = self._antecedent(turn, text[: words[0].start])
+            if thing is None:
+                return None
+        if any(a.low in SUBJ_PRONOUNS and b.low in _PREFERENCE for a, b in zip(own, own[1:])) or any(
+            a.low in SUBJ_PRONOUNS and b.low in L.ADVERBS and c.low in _PREFERENCE
             for a, b, c in zip(own, own[1:], own[2:])
         ):
             return None  # "I really like your recommendation you gave a while back": an opinion
@@ -657,31 +617,31 @@ class RuleExtractor:
         if (
             len(outside) > 2
             and outside[1].low == "to"
-            and outside[0].low in _FELT
-            and outside[2].low in _FORMS
-            and not any(_is_past(t.low) for t in outside[3:])  # "good to see you too lost my job …" goes on
+            and outside[0].low in FELT
+            and outside[2].low in FORMS
+            and not any(is_past(t.low) for t in outside[3:])  # "good to see you too lost my job …" goes on
         ):
             return None  # "… so amazing to see one of them last week": how it felt, said of something untold
         if any(t.low == "can" for t in words) and any(t.low in ("you", "your") for t in words):
             return None  # "I can give it to you tomorrow": an offer
         if any(
-            lemma(a.low) == "do" and b.low in _EVALUATIVE["do"] and not any(_content(x) for x in words[k + 2 :])
+            lemma(a.low) == "do" and b.low in EVALUATIVE["do"] and not any(is_content(x) for x in words[k + 2 :])
             for k, (a, b) in enumerate(zip(words, words[1:]))
         ):
             return None  # "I've been doing great lately": how they are, not what happened
         if any(a.low in _PREFERENCE and b.low.endswith("ing") for a, b in zip(words, words[1:])):
             return None
-        if story_only and any(t.low in L.BE or t.low in _EVALUATIVE["have"] or lemma(t.low) in L.MENTAL for t in words):
+        if story_only and any(t.low in L.BE or t.low in EVALUATIVE["have"] or lemma(t.low) in L.MENTAL for t in words):
             # "Last Saturday was lovely. We rented kayaks." / "Last weekend I had an experience …
             # I got to volunteer at …": the sentence only sets the time of what follows, which it dates
             return None
-        if _clock_only(sp) and not any(_is_past(t.low) for t in words):
+        if _clock_only(sp) and not any(is_past(t.low) for t in words):
             return None  # "We land at Haneda at 6am": a time of day gives no date to a plan
         if any(a.low in L.BE and b.low in _INTENSIFIERS for a, b in zip(words, words[1:])):
             return None  # "our kitchen is pretty cold in winter": a description, not an occurrence
-        obj = _text_of(text, words)
+        obj = text_of(text, words)
         verbless = not any(
-            _is_verbish(t.low, after_aux=True)
+            is_verbish(t.low, after_aux=True)
             or t.low in L.BE
             or t.low in L.HAVE
             or t.low.endswith("ed")
@@ -695,10 +655,26 @@ class RuleExtractor:
             and not any(t.low in _POSSESSIVE for t in outside)  # "Back to work tomorrow after my trip"
         ):
             return None  # "Recently, education reform and infrastructure development": a topic, no occurrence
+        if thing is not None:
+            at = own[pointed].end
+            obj = " ".join(f"{text[words[0].start : at]} [{thing}]{text[at : words[-1].end]}".split()).strip(" ,;:-—–")
         e = _mention(session, turn, obj, sentence, (sp.start, sp.end, sp.granularity), "rule", sp.text)
-        rest = _join([t for t in words if not (sp.start_char <= t.start < sp.end_char)])
+        rest = join_tokens([t for t in words if not (sp.start_char <= t.start < sp.end_char)])
         e.aliases = clean_aliases([*category_aliases("", sentence), rest], e)
         return e
+
+    def _antecedent(self, turn: Turn, before: str) -> str | None:
+        """What a bare "it"/"this"/"that" in ``turn`` points at: the last thing named earlier in
+        the turn ("like my hand-painted bowl. A friend made it …"), else what the turn's photo
+        shows, else the last thing named in the previous message ("That plate is awesome! Did you
+        make it?") or shown in its photo."""
+        prev = self._prev_turn
+        return (
+            last_thing(before)
+            or shown_thing(turn.text)
+            or (last_thing(prose(prev.text)) if prev is not None else None)
+            or (shown_thing(prev.text) if prev is not None else None)
+        )
 
     def _nominal(self, session, turn, sentence, toks, text) -> Event | None:
         """A verbless diary line that names an activity ("Short hike up Mount Philo with Biscuit",
@@ -707,35 +683,35 @@ class RuleExtractor:
         event (an exclamation like "Such a nice trail!" opens with a determiner)."""
         if not any(t.low in _CATEGORY_WORDS or t.low.rstrip("s") in _CATEGORY_WORDS for t in toks):
             return None
-        segs = _segments(toks)
-        if not segs or _negated(toks):
+        segs = segments(toks)
+        if not segs or is_negated(toks):
             return None
         words = segs[0]
-        while words and words[-1].low in _TRAILING_DROP:
+        while words and words[-1].low in TRAILING_DROP:
             words = words[:-1]
         if (
             not words
             or words[0].low in L.DETERMINERS
             or words[0].low in ("such", "what", "how", "so", "very", "too", "not", "no")
-            or words[0].low in _SUBJ_PRONOUNS  # "I wish you the best on your party": a clause, not a name
+            or words[0].low in SUBJ_PRONOUNS  # "I wish you the best on your party": a clause, not a name
             or any(t.low in L.BE or t.low in L.HAVE or t.low in L.MODAL for t in words)
-            or any(_is_verbish(t.low, after_aux=False) and t.low in _FORMS and _FORMS[t.low] != t.low for t in words)
-            or sum(_content(t) for t in words) < 2
-            or not category_aliases("", _join(words))
+            or any(is_verbish(t.low, after_aux=False) and t.low in FORMS and FORMS[t.low] != t.low for t in words)
+            or sum(is_content(t) for t in words) < 2
+            or not category_aliases("", join_tokens(words))
         ):
             return None
-        obj = _text_of(text, words[:MAX_MENTION_TOKENS])
+        obj = text_of(text, words[:MAX_MENTION_TOKENS])
         e = _mention(session, turn, obj, sentence, said_on(turn.t_conv), "said_on")
         e.aliases = clean_aliases(category_aliases("", obj), e)
         return e
 
     def _answer_event(self, session, turn, prev_questions, spans, sentence, ctx) -> Event | None:
         for q in reversed(prev_questions):
-            toks = _tokens(q)
+            toks = tokenize(q)
             for i, t in enumerate(toks):
                 if t.low == "you":
                     c = self._parse_from(toks, i + 1, turn.speaker, subj_start=i, after_aux=True)
-                    if c is not None and c.obj_toks and _has_content(c.obj_toks):
+                    if c is not None and c.obj_toks and has_content(c.obj_toks):
                         c.mood = "past"
                         return self._event(session, turn, c, spans[0], sentence, None)
         return None
@@ -763,8 +739,8 @@ class RuleExtractor:
             t.text[:1].isupper()
             or t.low in _SUBJECT_OPENERS
             or t.low in L.ADVERBS
-            or t.low in _PAST
-            or (after_and and _is_past(t.low))
+            or t.low in PAST
+            or (after_and and is_past(t.low))
         ):
             return None  # no subject starts here (the common case: skip the checks below)
         starts = self._starts_clause(toks, i)
@@ -783,7 +759,7 @@ class RuleExtractor:
                 or (
                     before and before[-1].obj_toks and front[0] in before[-1].obj_toks
                 )  # "dropped off that stuff I baked"
-                or any(t.low in _TIME_NOUNS for t in front)  # "the last time I did it was …"
+                or any(t.low in TIME_NOUNS for t in front)  # "the last time I did it was …"
             ):
                 return None  # a relative clause on a noun of another clause, not a fronted object
             after = _run_on_before(toks, i, self._covered)
@@ -794,7 +770,7 @@ class RuleExtractor:
                 if c is None or not c.obj_toks:
                     return c
                 head = c.obj_toks[0].low
-                if head in L.BE or _is_past(head) or any(t.low in L.BE for t in c.obj_toks):
+                if head in L.BE or is_past(head) or any(t.low in L.BE for t in c.obj_toks):
                     return None  # "support I got | was helpful": a relative clause, the sentence goes on
                 if after == "noun" and (head in L.PREPOSITIONS or head in _OBJECT_PRONOUNS):
                     return None  # "the work we have to do | for …": the object's gap is the noun before
@@ -804,7 +780,7 @@ class RuleExtractor:
                 return None  # "the friends I have": a description of the friends
             if front[-1].low in _WH:
                 return None  # "a look at what I've been working on": what it is is not said
-            if at > 0 and toks[at - 1].text not in _PUNCT_BREAK and toks[at - 1].low not in L.CLAUSE_BREAK:
+            if at > 0 and toks[at - 1].text not in PUNCT_BREAK and toks[at - 1].low not in L.CLAUSE_BREAK:
                 # "after reading a blog post I made": a noun inside another clause, whose own time is
                 # not the story's (a fronted "The shirt I bought was cheap" goes on with the story)
                 c.remote = c.embedded = True
@@ -812,7 +788,7 @@ class RuleExtractor:
             if be_at is not None:
                 c.obj_toks = c.obj_toks[:be_at]  # "the impact we made on their life | was inspiring"
             rest = [x for x in c.obj_toks if x not in front]
-            if rest and (_is_past(rest[0].low) or rest[0].low in L.BE or rest[0].low in L.HAVE):
+            if rest and (is_past(rest[0].low) or rest[0].low in L.BE or rest[0].low in L.HAVE):
                 rest = []  # "the support I got | made a huge difference": the main clause goes on
             tail = []
             if rest and c.verb_toks and c.verb_toks[-1].low in L.PREPOSITIONS:  # "made at | the studio"
@@ -832,12 +808,12 @@ class RuleExtractor:
             t.text[:1].isupper()
             and t.text.isalpha()
             and t.text not in L.NOT_NAMES
-            and t.low not in _FORMS
+            and t.low not in FORMS
             and t.low not in L.ADVERBS
             and t.low not in L.NEG
             and t.low not in _NOT_A_NAME
             and i + 1 < n
-            and toks[i + 1].low in _PAST
+            and toks[i + 1].low in PAST
         )
         if (t.text in ctx.names or capital_before_past) and t.text.isalpha() and i + 1 < n:
             if i + 3 < n and toks[i + 1].low == "and" and toks[i + 2].text in ctx.names:  # "Priya and Dan came"
@@ -856,7 +832,7 @@ class RuleExtractor:
         while j < n and toks[j].low in L.ADVERBS and toks[j].low not in ("so", "of", "kind", "sort", "all", "both"):
             j += 1
         after_and = after_and and j < n and toks[j].low not in ("was", "were", "said", "thought", "felt")
-        past = j < n and (toks[j].low in _PAST or (after_and and _is_past(toks[j].low)))  # "and printed it"
+        past = j < n and (toks[j].low in PAST or (after_and and is_past(toks[j].low)))  # "and printed it"
         with_object = (  # "had a double shift", "saw a movie", "did a 5K": a verb with its object
             j + 1 < n and toks[j].low in ("had", "did", "saw", "heard", "put") and toks[j + 1].low in L.DETERMINERS
         )
@@ -897,14 +873,14 @@ class RuleExtractor:
             or toks[m].low in ("oh", "well", "yeah", "yes", "ok", "okay", "anyway", "btw", "honestly", "luckily")
         ):
             m -= 1
-        if m < 0 or toks[m].text in _PUNCT_BREAK or toks[m].low in L.CLAUSE_BREAK or toks[m].low == "then":
+        if m < 0 or toks[m].text in PUNCT_BREAK or toks[m].low in L.CLAUSE_BREAK or toks[m].low == "then":
             return True
-        if toks[m].low in _REPORTING or (toks[m].low == "that" and m > 0 and toks[m - 1].low in _FORMS):
+        if toks[m].low in _REPORTING or (toks[m].low == "that" and m > 0 and toks[m - 1].low in FORMS):
             return True  # "say I left Acme in December", "mention that I moved in"
         # a fronted adverbial: "At the glaze workshop last Saturday I made …"
-        while m >= 0 and toks[m].text not in _PUNCT_BREAK and toks[m].low not in L.CLAUSE_BREAK:
+        while m >= 0 and toks[m].text not in PUNCT_BREAK and toks[m].low not in L.CLAUSE_BREAK:
             m -= 1
-        return (m < 0 or toks[m].text in _PUNCT_BREAK) and toks[m + 1].low in L.PREPOSITIONS
+        return (m < 0 or toks[m].text in PUNCT_BREAK) and toks[m + 1].low in L.PREPOSITIONS
 
     def _np_subject(self, toks: list[Tok], i: int, owner: str, subj_start: int | None = None) -> Clause | None:
         """ "my son got into an accident" → "<speaker>'s son"; "the dentist put on a crown"."""
@@ -920,17 +896,17 @@ class RuleExtractor:
             and toks[j].low not in L.CLAUSE_BREAK
             and toks[j].low not in L.PREPOSITIONS
             and toks[j].low not in L.ADVERBS
-            and toks[j].low not in _SUBJ_PRONOUNS
-            and (not noun or not _is_past(toks[j].low))  # right after "my", "left" is no verb
+            and toks[j].low not in SUBJ_PRONOUNS
+            and (not noun or not is_past(toks[j].low))  # right after "my", "left" is no verb
         ):
             noun.append(toks[j].text)
             j += 1
         if not noun or j >= len(toks):
             return None
         nxt = toks[j].low
-        if not (_is_past(nxt) or nxt in ("has", "have", "'ve", "is", "'s", "are", "'re", "was", "were")):
+        if not (is_past(nxt) or nxt in ("has", "have", "'ve", "is", "'s", "are", "'re", "was", "were")):
             return None
-        if owner == "the" and not _is_past(nxt):
+        if owner == "the" and not is_past(nxt):
             return None  # "the view is amazing": a description, not an event
         subject = f"{owner} {' '.join(noun)}" if owner != "the" else f"the {' '.join(noun)}"
         return self._parse_from(toks, j, subject, subj_start=i if subj_start is None else subj_start, named=True)
@@ -966,7 +942,7 @@ class RuleExtractor:
                 while m < n and toks[m].low in L.ADVERBS and toks[m].low != "so":
                     m += 1
                 if m < n and (
-                    _is_verbish(toks[m].low, after_aux=True)
+                    is_verbish(toks[m].low, after_aux=True)
                     or toks[m].low in L.BE
                     or toks[m].low in L.NEG
                     or toks[m].low in ("gonna", "got")
@@ -986,7 +962,7 @@ class RuleExtractor:
             w = t.low
             nxt = toks[k + 1].low if k + 1 < n else ""
             nxt2 = toks[k + 2].low if k + 2 < n else ""
-            if w in ("gonna", "wanna", "gotta") and nxt and _is_verbish(nxt, after_aux=True):
+            if w in ("gonna", "wanna", "gotta") and nxt and is_verbish(nxt, after_aux=True):
                 words.append(w)
                 verb.append(t)
                 k += 1
@@ -996,7 +972,7 @@ class RuleExtractor:
                 and nxt in L.CONTROL_LINKS
                 and nxt2
                 and (
-                    nxt2 in _FORMS
+                    nxt2 in FORMS
                     or nxt2.endswith("ing")
                     # after "decided to", "had to", a bare word is the infinitive ("decided to include")
                     or (
@@ -1015,7 +991,7 @@ class RuleExtractor:
                 verb += [t, toks[k + 1]]
                 k += 2
                 continue
-            if w in _ING_CONTROL and nxt.endswith("ing") and len(nxt) > 4 and nxt in _FORMS:
+            if w in _ING_CONTROL and nxt.endswith("ing") and len(nxt) > 4 and nxt in FORMS:
                 words.append(w)
                 verb.append(t)
                 k += 1
@@ -1028,8 +1004,8 @@ class RuleExtractor:
         aux = list(words)
         if saw_be and w in _STATE_ADJ:  # "my store is open", "I'm engaged"
             c = self._finish(toks, k + 1, subject, subj_start, verb, words, "be", obj_first=main)
-            return _with_mood(c, aux, advs, main, toks, state=True)
-        if saw_be and verb[-1:] != [main] and not _is_verbish(w, after_aux=True):
+            return with_mood(c, aux, advs, main, toks, state=True)
+        if saw_be and verb[-1:] != [main] and not is_verbish(w, after_aux=True):
             # copula: "I was in Paris" is a state worth keeping; "I'm so happy" is not
             bare = (
                 w in ("in", "on", "at")
@@ -1042,13 +1018,13 @@ class RuleExtractor:
                 and saw_have
                 and words[-1:] == ["been"]
                 and k + 1 < len(toks)
-                and not _is_verbish(toks[k + 1].low, after_aux=True)
+                and not is_verbish(toks[k + 1].low, after_aux=True)
             ):
                 # "I've been to Paris": the perfect of "go to", a visit, not a state of being
                 words.append(w)
                 verb.append(main)
                 c = self._finish(toks, k + 1, subject, subj_start, verb, words, "go")
-                return _with_mood(c, aux, advs, main, toks)
+                return with_mood(c, aux, advs, main, toks)
             if (
                 w in L.STATE_PREPS
                 and words[-1:] != ["so"]
@@ -1058,12 +1034,12 @@ class RuleExtractor:
                 words.append(w)
                 verb.append(main)
                 c = self._finish(toks, k + 1, subject, subj_start, verb, words, "be")
-                return _with_mood(c, aux, advs, main, toks, state=True)
+                return with_mood(c, aux, advs, main, toks, state=True)
             return None
         infinitive = words[-1:] == ["to"] and w.isalpha() and w.islower()  # "had to shut down": any verb
-        if not infinitive and not _is_verbish(w, after_aux=saw_be or saw_have or bool(words) or after_aux):
+        if not infinitive and not is_verbish(w, after_aux=saw_be or saw_have or bool(words) or after_aux):
             return None
-        if aux[:1] == ["is"] and not w.endswith("ing") and (w in _PART or w.endswith("ed")):
+        if aux[:1] == ["is"] and not w.endswith("ing") and (w in PART or w.endswith("ed")):
             return None  # "I'm swamped with work", "I'm thrilled to…": a state of mind, not an occurrence
         lem = lemma(w)
         if any(x in _PREFERENCE for x in words) and w.endswith("ing"):
@@ -1106,7 +1082,7 @@ class RuleExtractor:
             verb.append(toks[k])
             k += 1
         c = self._finish(toks, k, subject, subj_start, verb, words, lem)
-        return _with_mood(c, aux, advs, main, toks)
+        return with_mood(c, aux, advs, main, toks)
 
     def _finish(self, toks, k, subject, subj_start, verb, words, lem, obj_first: Tok | None = None) -> Clause:
         n = len(toks)
@@ -1120,14 +1096,14 @@ class RuleExtractor:
                 t.low == "and"
                 and obj
                 and k + 1 < n
-                and _joins_nouns(toks[k + 1])
+                and (_joins_nouns(toks[k + 1]) or _same_number(obj[-1], toks[k + 1]))
                 and not (
-                    k + 2 < n and (_is_verbish(toks[k + 2].low, after_aux=True) or toks[k + 2].low in ("'t", "n't"))
+                    k + 2 < n and (is_verbish(toks[k + 2].low, after_aux=True) or toks[k + 2].low in ("'t", "n't"))
                 )
                 and toks[k + 1].low not in L.NEG_STEMS
             )
             if (
-                t.text in _PUNCT_BREAK
+                t.text in PUNCT_BREAK
                 or (t.low in L.CLAUSE_BREAK and not noun_cause and not nouns_and)
                 or t.low in _TIME_WORDS
                 or t.low in ("not", "than")
@@ -1135,7 +1111,7 @@ class RuleExtractor:
                 break
             if t.text in _PRONOUN_SUBJ and obj:
                 break
-            if t.low == "that" and obj and k + 1 < n and _finite(toks[k + 1].low):
+            if t.low == "that" and obj and k + 1 < n and is_finite(toks[k + 1].low):
                 break  # "a tournament | that's happening on May 6th": the relative clause has its own time
             if t.start in self._span_starts and (obj or not _names_a_day(t)):  # "hosted Thanksgiving" keeps it
                 break
@@ -1147,7 +1123,7 @@ class RuleExtractor:
         if (
             not stopped
             and k < n
-            and toks[k].text not in _PUNCT_BREAK
+            and toks[k].text not in PUNCT_BREAK
             and toks[k].low not in L.CLAUSE_BREAK
             and toks[k].low not in _TIME_WORDS
             and toks[k].start not in self._span_starts
@@ -1159,7 +1135,7 @@ class RuleExtractor:
             cut = inf[0] if inf else (prep[-1] if prep else 0)
             if cut:
                 obj = obj[:cut]
-        while obj and obj[-1].low in _TRAILING_DROP:
+        while obj and obj[-1].low in TRAILING_DROP:
             obj.pop()
         if not obj:  # fronted object: "These figurines I bought yesterday"
             back = _front_np(toks, subj_start)
@@ -1184,45 +1160,45 @@ class RuleExtractor:
             and span is not None
             and bool(vw)
             and (vw[-1] in _PARTICLE_END or (len(vw) > 1 and vw[-2] in _ING_CONTROL and vw[-1].endswith("ing")))
-            and c.lemma not in _COGNITION  # "I found out recently": found out what?
+            and c.lemma not in COGNITION  # "I found out recently": found out what?
         )
         if c.obj_toks and c.obj_toks[0].low in ("me", "us", "myself") and c.subject == turn.speaker:
             return None  # "I got me out of …": a clause whose subject was lost
         if span is None and c.lemma in _COPULAR and c.obj_toks and c.obj_toks[0].low not in L.DETERMINERS:
             return None  # "I'm staying determined"
-        if c.obj_toks and c.obj_toks[0].low == "you" and c.lemma in _TO_LISTENER:
+        if c.obj_toks and c.obj_toks[0].low == "you" and c.lemma in TO_LISTENER:
             return None  # "wanted to tell you about my school event": the talk, not the event
         if (
             c.obj_toks
             and c.obj_toks[0].low in ("me", "us", "them", "him", "her", "you")
-            and any(_is_verbish(t.low, after_aux=True) for t in c.obj_toks[1:2])
+            and any(is_verbish(t.low, after_aux=True) for t in c.obj_toks[1:2])
         ):
             return None  # "made me think about …": a causative remark
-        if c.lemma in _SAYING and any(t.low in L.BE or t.low in L.MODAL for t in c.obj_toks[1:]):
+        if c.lemma in SAYING and any(t.low in L.BE or t.low in L.MODAL for t in c.obj_toks[1:]):
             return None  # "explained their brother would be OK": what was said, reported
         if (
-            (c.lemma in _COGNITION or c.verb.split()[-1] in _THOUGHT_VERBS)
+            (c.lemma in COGNITION or c.verb.split()[-1] in THOUGHT_VERBS)
             and c.obj_toks
-            and c.obj_toks[0].low in _SUBJ_PRONOUNS | {"i'd", "i'll"}
+            and c.obj_toks[0].low in SUBJ_PRONOUNS | {"i'd", "i'll"}
         ):
             return None  # "figured I'd try them out": a thought, not an occurrence
-        if c.obj_toks and c.obj_toks[0].low == "that" and c.lemma in _COGNITION:
+        if c.obj_toks and c.obj_toks[0].low == "that" and c.lemma in COGNITION:
             return None  # "I learnt that my happiness matters": a realisation, not an occurrence
-        if c.lemma in ("have", "get") and _head(c.obj_toks) in _PHOTOS and c.mood != "past":
+        if c.lemma in ("have", "get") and head_word(c.obj_toks) in PHOTOS and c.mood != "past":
             return None  # "I have a picture from a vacation in Florida": a photo shown
-        if c.lemma in ("have", "get") and _np_head(c.obj_toks) in ("news", "update", "updates"):
+        if c.lemma in ("have", "get") and np_head(c.obj_toks) in ("news", "update", "updates"):
             return None  # "I got some great news to share": the news is told next, if at all
-        if c.lemma in ("have", "get") and _np_head(c.obj_toks) in _MINDSETS:
+        if c.lemma in ("have", "get") and np_head(c.obj_toks) in MINDSETS:
             return None  # "I've got the right attitude": how they see themselves, not an occurrence
-        if c.lemma == "have" and _head(c.obj_toks) in _ABSTRACT:
+        if c.lemma == "have" and head_word(c.obj_toks) in ABSTRACT:
             return None  # "I have a few plans": intentions, not an occurrence
-        if c.lemma == "be" and _BEING_IDIOMS.search(" ".join(t.low for t in c.obj_toks)):
+        if c.lemma == "be" and BEING_IDIOMS.search(" ".join(t.low for t in c.obj_toks)):
             return None  # "I was on the right track", "on cloud nine": how it went, not where
         if c.lemma == "cross" and any(t.low == "fingers" for t in c.obj_toks):
             return None  # "crossing my fingers": a hope
-        if c.lemma in ("give", "lend") and _np_head(c.obj_toks) == "voice":
+        if c.lemma in ("give", "lend") and np_head(c.obj_toks) == "voice":
             return None  # "giving my voice": speaking up, a figure of speech
-        if _figurative(c.obj_toks):
+        if is_figurative(c.obj_toks):
             return None  # "living my dream", "put our hearts into it": a figure of speech
         if c.obj_toks and all(t.low in _ONLY_WHEN for t in c.obj_toks):
             return None  # "since we spoke last": no object, only when
@@ -1230,24 +1206,47 @@ class RuleExtractor:
             c.lemma in ("have", "get")
             and c.obj_toks
             and c.obj_toks[0].low in ("this", "these")
-            and _head(c.obj_toks) in _PHOTOS
+            and head_word(c.obj_toks) in PHOTOS
         ):
             return None  # "I got this picture of my workmates": a photo shown ("took this photo at X" went there)
         if c.lemma in ("call", "name") and c.verb.split()[0] in ("is", "was", "been"):
             return None  # "the game was called Counter-Strike": a name, not an occurrence
-        if _evaluation(c):
+        if is_evaluation(c):
             return None  # "had a great experience", "doing a great job", "got much better at it"
         if c.obj_toks and c.obj_toks[0].low in _WH and len(c.obj_toks) == 1:
             return None  # "figured why": what was figured is not said
+        toks = self._toks
+        k = toks.index(c.obj_toks[-1]) + 1 if c.obj_toks and c.obj_toks[-1] in toks else len(toks)
+        after = toks[k].low if k < len(toks) else ""  # the word the object was cut before
+        if (
+            len(c.obj_toks) > 1
+            and c.obj_toks[-2].low == "to"
+            and c.obj_toks[-1].low in BASE
+            and after in ("it", "this", "that", "them", "these", "those")
+        ):
+            return None  # "started teaching people how to make this": what is made is only pointed at
+        if vw and vw[-1] in L.PREPOSITIONS and c.obj_toks and c.obj_toks[0].low in L.PREPOSITIONS:
+            return None  # "revised on | of my old recipes": two prepositions in a row, a typo misread
+        if self._reported(c):
+            return None  # "they said my story had brought them comfort": someone else's words
         if c.mood == "now" and c.conditional:
             return None  # "when I'm playing games with friends": a recurring setting, not today
         if c.verb_toks and self._hedged(c):
             return None  # "Maybe even back then I was inspired by …": a guess
-        if c.obj_toks and _empty_head(c.obj_toks):
+        if c.obj_toks and empty_head(c.obj_toks):
             return None  # "made it to show …", "had a lot of things happening": no thing named
-        if not intransitive and (not c.obj_toks or not _has_content(c.obj_toks)):
+        manner = 0
+        while manner < len(c.obj_toks) and c.obj_toks[manner].low in _MANNER:
+            manner += 1
+        if manner:
+            # "worked hard (on it)", "stayed late": how, not what; with a time phrase and nothing
+            # more it is intransitive ("worked late yesterday")
+            c.verb = " ".join([c.verb, *(t.text for t in c.obj_toks[:manner])])
+            c.obj_toks, vw = c.obj_toks[manner:], []
+            intransitive = span is not None and not c.obj_toks
+        if not intransitive and (not c.obj_toks or not has_content(c.obj_toks)):
             return None  # "Maya flew in on Wednesday" is complete without an object; "bought it" is not
-        obj = _join(c.obj_toks)
+        obj = join_tokens(c.obj_toks)
         verb = c.verb
         if intransitive and not obj and len(vw) > 1 and vw[-1].endswith("ing"):
             verb, obj = " ".join(vw[:-1]), vw[-1]  # "started painting": the activity is what was started
@@ -1264,7 +1263,7 @@ class RuleExtractor:
             start, end, gran, source, expr = span.start, span.end, span.granularity, "rule", span.text
         elif c.mood in ("irrealis", "future", "habit"):
             return None  # a wish, an option, an undated plan or a habit is no dated occurrence
-        elif c.mood == "present" and (c.subject != turn.speaker or _generic(c) or c.conditional):
+        elif c.mood == "present" and (c.subject != turn.speaker or is_generic(c) or c.conditional):
             return None  # "we all have different paths": a generic statement, not the speaker's fact
         elif c.mood == "now":
             (start, end, gran), source, expr = said_day(turn.t_conv), "rule", c.cue
@@ -1292,6 +1291,19 @@ class RuleExtractor:
         e.aliases = clean_aliases([c.lemma, *category_aliases(verb, obj)] if shifted else _aliases(c, obj), e)
         return e
 
+    def _reported(self, c: Clause) -> bool:
+        """The clause is what someone else said or wrote ("they said my story had …", "she told
+        me that the shop closed"): reported speech, not the speaker's own account."""
+        toks = self._toks
+        j = c.subj_start - 1
+        if j >= 0 and toks[j].low == "that":
+            j -= 1
+        if j >= 0 and toks[j].low in ("me", "us"):
+            j -= 1  # "told me"
+        if j < 1 or lemma(toks[j].low) not in SAYING | {"write"} or not is_finite(toks[j].low):
+            return False
+        return toks[j - 1].low not in ("i", "we")  # "I told them I quit" is the speaker's own
+
     def _hedged(self, c: Clause) -> bool:
         """ "Maybe even back then I was inspired by …": a hedge in the words that open the clause
         (up to five, within the clause) or between its subject and verb."""
@@ -1303,11 +1315,25 @@ class RuleExtractor:
         while (
             lo > 0
             and c.subj_start - lo < 5
-            and toks[lo - 1].text not in _PUNCT_BREAK
+            and toks[lo - 1].text not in PUNCT_BREAK
             and toks[lo - 1].low not in L.CLAUSE_BREAK
         ):
             lo -= 1  # back to the clause's start, at most five words
-        return any(t.low in _HEDGES for t in toks[lo:at])
+        if any(t.low in HEDGES for t in toks[lo:at]):
+            return True
+        # a hedge opening the sentence, set off by a comma, holds for its first clause: "Maybe
+        # even back then, I was inspired …", "Perhaps, in the end, we …"
+        k = 0
+        while k < c.subj_start and (toks[k].low in GREET_TAIL or toks[k].text in PUNCT_BREAK):
+            k += 1
+        return (
+            k < c.subj_start
+            and toks[k].low in HEDGES
+            and not any(
+                t.low in SUBJ_PRONOUNS or is_finite(t.low) or is_verbish(t.low, after_aux=False)
+                for t in toks[k + 1 : c.subj_start]
+            )
+        )
 
     def _resolve(self, e: Event, antecedent: str | None) -> None:
         """ "I've had him for 3 years" after "Biscuit started limping …": an alias that names him."""
@@ -1323,90 +1349,6 @@ class RuleExtractor:
 # -- mood ---------------------------------------------------------------------------------------------
 
 
-def _with_mood(c: Clause, aux: list[str], advs: list[str], main: Tok, toks: list[Tok], *, state=False) -> Clause:
-    """Tense and mood of a clause from its auxiliaries and control verbs (``aux``), adverbs and
-    main verb. The first verb carries the tense: "started limping" is past, "is reading" now."""
-    tail = []
-    for t in toks[c.end_tok : c.end_tok + 4]:  # "carving out some me-time | each day"
-        if t.text in _PUNCT_BREAK and t.text not in ("-", "–", "—"):
-            break
-        tail.append(t.low)
-    lows = [t.low for t in toks[c.subj_start : c.end_tok]] + tail
-    finite = next((w for w in [*aux, main.low] if w not in L.CONTROL_LINKS), main.low)
-    c.remote = any(a in L.REMOTE for a in advs)
-    c.generic = c.generic or "all" in advs
-    if ("used" in aux and "to" in aux) or _habitual(lows, advs):
-        c.mood = "habit"
-    elif any(w in L.IRREALIS_MODALS or w in L.IRREALIS_CONTROL for w in aux) or (
-        main.low in L.IRREALIS_CONTROL and c.verb.endswith(" to")
-    ):
-        c.mood = "irrealis"
-        c.modal = any(w in L.IRREALIS_MODALS for w in aux)
-    elif any(w in L.FUTURE for w in aux):
-        c.mood = "future"
-    elif "just" in advs and (_is_past(finite) or finite == "has") and not c.verb.endswith(" to"):
-        c.mood, c.cue = "now", "just"
-    elif finite == "is" and main.low.endswith("ing") and lemma(main.low) in _FUTURATE:
-        c.mood = "future"  # "I'm moving to Vermont", "we're going camping": a plan, dated only by a time phrase
-    elif finite == "is" and (state or main.low.endswith("ing")):
-        cue = next((a for a in advs if a in L.NOW_CUES), None)
-        c.mood, c.cue = "now", cue or " ".join(t.text for t in c.verb_toks) or main.text
-    elif finite == "has" and "been" in aux and main.low.endswith("ing"):
-        c.mood, c.cue = "now", " ".join(t.text for t in c.verb_toks)
-    elif finite == "had" and not aux and _occasion(c):
-        c.mood = "past"  # "had a double shift", "had a party": an occasion in the past, not a perfect
-    elif finite in ("has", "had"):
-        c.mood = "perfect"
-    elif finite in ("was", "did") or _is_past(finite):
-        c.mood = "past"
-    else:
-        c.mood = "present"
-    return c
-
-
-_TO_LISTENER = {"tell", "show", "ask", "let", "remind", "update", "give", "send", "thank", "wish", "text", "call"}
-# present-simple facts worth keeping about the speaker: possession, work, home, study
-_LASTING = {"have", "own", "work", "live", "study", "teach", "volunteer", "run", "manage", "attend", "rent", "drive"}
-
-
-# nouns of things that take place (what one "had" on a day), as against things one owns
-_OCCASIONS = {
-    "party", "shift", "meeting", "appointment", "lunch", "dinner", "breakfast", "brunch", "class", "lesson",
-    "interview", "game", "match", "surgery", "operation", "test", "exam", "session", "call", "date", "checkup",
-    "check-up", "picnic", "barbecue", "bbq", "concert", "show", "recital", "performance", "practice", "rehearsal",
-    "wedding", "funeral", "celebration", "gathering", "reunion", "trip", "visit", "workout", "run", "walk", "hike",
-    "talk", "chat", "conversation", "argument", "fight", "accident", "fall", "scare", "ceremony", "tournament",
-}  # fmt: skip
-
-
-def _occasion(c: Clause) -> bool:
-    """ "had" + an object that takes place ("a double shift", "that performance", "a party")."""
-    return any(t.low.rstrip("s") in _OCCASIONS or t.low in _OCCASIONS for t in c.obj_toks[:6])
-
-
-def _generic(c: Clause) -> bool:
-    """A present-simple clause that is not a lasting fact about the speaker."""
-    return c.generic or c.lemma not in _LASTING
-
-
-def _habitual(lows: list[str], advs: list[str]) -> bool:
-    if any(a in L.FREQUENCY for a in advs):
-        return True
-    for i, w in enumerate(lows):
-        if w in L.FREQUENCY or w in L.PLURAL_TIMES:
-            return True
-        if w in L.FREQUENCY_DET and i + 1 < len(lows):
-            return True
-        if w in ("times", "per") and i > 0:
-            return True
-    return False
-
-
-def _remote(sentence: str) -> bool:
-    s = " " + sentence.lower() + " "
-    return any(f" {p} " in s or f" {p}," in s for p in L.REMOTE_PHRASES)
-
-
 def _sets_story(sp, said_end: datetime) -> bool:
     """A time expression a past-tense narrative is set in: a past time, not a duration ("for 3
     years") or an open range ("since January")."""
@@ -1418,47 +1360,6 @@ def _clock_only(sp) -> bool:
     return sp.granularity in ("instant", "part_of_day") and not re.search(
         r"(?i)today|tonight|tomorrow|yesterday|this|morning|day|night|\d{1,2}[/.-]\d", sp.text
     )
-
-
-_TAGS = {"any", "tips", "ideas", "thoughts", "suggestions", "advice", "right", "yes", "no", "correct", "ok", "okay"}
-_TAGS |= {"huh", "eh", "true", "agreed", "yeah", "wdyt", "anyone"}
-
-
-def _tag_question(sentence: str) -> bool:
-    """A statement with a short question after its last comma ("…, any tips?", "…, right?")."""
-    if "," not in sentence:
-        return False
-    head, tail = sentence.rsplit(",", 1)
-    words = tail.lower().strip(" ?!").split()
-    return 0 < len(words) <= 3 and words[0] in _TAGS and sentence_kind(head + ".") == "statement"
-
-
-def _negated(toks: list[Tok]) -> bool:
-    """A verb is negated ("didn't go", "never went", "was not there"); "not so great" is not."""
-    for i, t in enumerate(toks):
-        if t.low in ("'t", "n't", "never"):
-            return True
-        if t.low == "not":
-            prev = toks[i - 1].low if i else ""
-            nxt = toks[i + 1].low if i + 1 < len(toks) else ""
-            if prev in L.BE or prev in L.HAVE or prev in L.MODAL or _is_verbish(nxt, after_aux=True):
-                return True
-    return False
-
-
-def _imperative(toks: list[Tok], spans, said_end: datetime) -> bool:
-    """A sentence that opens with a bare verb is an instruction or suggestion ("Try the Skyline
-    trail next month"), unless a past time shows it is a diary's subjectless report."""
-    body = [t for t in toks if t.text not in _PUNCT_BREAK]
-    k = 0
-    while k < len(body) and (body[k].low in L.ADVERBS or body[k].low in ("please", "maybe", "definitely")):
-        k += 1
-    if k >= len(body):
-        return False
-    w = body[k].low
-    if w not in _BASE or w in _PAST or (w in _FORMS and _FORMS[w] != w):
-        return False
-    return not any(sp.end <= said_end for sp in spans)
 
 
 # -- spans and words ------------------------------------------------------------------------------------
@@ -1487,8 +1388,8 @@ def _assign_spans(clauses: list[Clause], spans, toks: list[Tok]) -> dict[int, ob
             first_subj = toks[clauses[0].subj_start].start
             between = [t for t in toks if sp.end_char <= t.start < first_subj]
             lead = [t for t in toks if t.start < sp.start_char]
-            leads = all(t.text in _PUNCT_BREAK or t.low in _GREET_TAIL or t.low in L.ADVERBS for t in lead)
-            if not leads and any(t.text in _PUNCT_BREAK or t.low in L.CLAUSE_BREAK for t in between):
+            leads = all(t.text in PUNCT_BREAK or t.low in GREET_TAIL or t.low in L.ADVERBS for t in lead)
+            if not leads and any(t.text in PUNCT_BREAK or t.low in L.CLAUSE_BREAK for t in between):
                 continue
             if clauses[0].embedded:
                 continue  # "Last week, someone wrote … after reading a post I made": not the post's time
@@ -1501,7 +1402,7 @@ def _assign_spans(clauses: list[Clause], spans, toks: list[Tok]) -> dict[int, ob
             gap = sp.start_char - obj_end
             if gap > 1 and sp.start_char >= obj_end:
                 between = [t for t in toks if obj_end <= t.start < sp.start_char]
-                if any(t.text in _PUNCT_BREAK or t.low in L.CLAUSE_BREAK for t in between):
+                if any(t.text in PUNCT_BREAK or t.low in L.CLAUSE_BREAK for t in between):
                     i += 1
         obj_end = c.obj_toks[-1].end if c.obj_toks else (c.verb_toks[-1].end if c.verb_toks else 0)
         between = [t for t in toks if obj_end <= t.start < sp.start_char]
@@ -1513,9 +1414,6 @@ def _assign_spans(clauses: list[Clause], spans, toks: list[Tok]) -> dict[int, ob
     return owners
 
 
-_GREET_TAIL = {"hey", "hi", "hello", "oh", "wow", "yeah", "yes", "well", "ok", "okay", "so", "hah", "haha", "lol"}
-
-
 _CALENDAR = {*TL.WEEKDAYS, *TL.MONTHS, "last", "next", "this", "today", "tonight", "tomorrow", "yesterday"}
 
 
@@ -1524,81 +1422,87 @@ def _names_a_day(t: Tok) -> bool:
     return t.text[:1].isupper() and t.low not in _CALENDAR and not t.text.isdigit()
 
 
-def _content(t: Tok) -> bool:
-    return (
-        any(ch.isalpha() for ch in t.text)
-        and t.low not in L.EMPTY_OBJECT
-        and t.low not in L.DETERMINERS
-        and t.low not in L.PREPOSITIONS
-        and t.low not in L.ADVERBS
-        and t.low not in L.CLAUSE_BREAK
-        and t.low not in L.BE
-        and t.low not in L.HAVE
-        and not t.low.startswith("'")
-    )
-
-
-_PLACEHOLDERS = {"something", "anything", "everything", "nothing", "stuff", "things", "someone", "somebody"}
-_NUMBERS = {"one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "several", "both"}
-_QUANTITY = {"such", "lot", "lots", "bunch", "couple", "few", "of", "other", "some", "any", "all", "kind", "sort"}
-_QUANTITY |= {"another", "each", "every", "either"}
-
-
-_THOUGHT_VERBS = {"figure", "figured", "figuring", "guess", "guessed", "reckon", "reckoned", "thought", "bet"}
-_SAYING = {"explain", "say", "tell", "mention", "promise", "admit", "claim", "announce", "reply", "answer"}
-_COGNITION = {"learn", "realize", "realise", "notice", "discover", "find", "read", "hear", "see", "show", "mean", "say"}
-_MINDSETS = {"attitude", "mindset", "outlook", "perspective", "mentality", "approach", "vibe", "vibes", "energy"}
-_ABSTRACT = {"plan", "plans", "idea", "ideas", "goal", "goals", "dream", "dreams", "thought", "thoughts", "feeling"}
-_ABSTRACT |= {"feelings", "hope", "hopes", "doubt", "doubts", "question", "questions", "concern", "concerns"}
-
-
-def _head(toks: list[Tok]) -> str:
-    k = 0
-    while k < len(toks) and (
-        toks[k].low in L.DETERMINERS or toks[k].low in _QUANTITY or toks[k].low in _NUMBERS or toks[k].low == "no"
-    ):
-        k += 1
-    return toks[k].low if k < len(toks) else ""
-
-
-def _empty_head(toks: list[Tok]) -> bool:
-    """The object's head is a pronoun or a placeholder: "it to show …", "a lot of things", "some
-    other stuff" (a person pronoun before more words stays: "took him to the vet")."""
-    if toks[0].low == "it" and len(toks) > 1 and toks[1].low not in L.DETERMINERS:
-        return True  # "got it done", "got it covered": what it is is not said
-    if toks[0].low in ("it", "that", "this", "these", "those", "one") and len(toks) > 1:
-        return toks[1].low in L.PREPOSITIONS or toks[1].low in L.ADVERBS
-    if toks[0].low in _PLACEHOLDERS:
-        return True
-    k = 0
-    while k < len(toks) and toks[k].low in L.DETERMINERS:
-        k += 1
-    if k < len(toks) and toks[k].low in _AMOUNTS and (k + 1 == len(toks) or toks[k + 1].low == "to"):
-        return True  # "raised a ton", "got a lot to think about": how much, not what
-    k = 0
-    while k < len(toks) and (toks[k].low in L.DETERMINERS or toks[k].low in _QUANTITY or toks[k].low in _NUMBERS):
-        k += 1
-    if k == len(toks) and toks[-1].low in ("one", "ones"):
-        return True  # "started writing another one": one of what is not said
-    return k > 0 and k < len(toks) and toks[k].low in L.EMPTY_OBJECT
-
-
 def _joins_nouns(t: Tok) -> bool:
     """After "and", a word that goes on a noun phrase ("chocolate and vanilla swirl", "Paris
     and Rome") rather than starting a clause ("and bought milk", "and I love it", "and the view")."""
     w = t.low
     return (
         t.text.isalpha()
-        and w not in _FORMS
+        and w not in FORMS
         and not (w.endswith("ed") or w.endswith("ing"))
         and w not in _CLAUSE_OPENERS
-        and w not in _SUBJ_PRONOUNS
+        and w not in SUBJ_PRONOUNS
         and w not in L.DETERMINERS
         and w not in L.ADVERBS
         and w not in L.CLAUSE_BREAK
         and w not in _TIME_WORDS
         and w not in L.PREPOSITIONS
     )
+
+
+_POINTED = {"it", "this", "that"}
+
+
+def _pointed_object(words: list[Tok]) -> int | None:
+    """The index of a verb's object that only points at a thing: "made it", "did that", "took
+    this"; not "that book" (a determiner), "saw that my friend …" (a clause), nor a person ("took
+    them to the zoo": who they are is said around the turn)."""
+    for k in range(1, len(words)):
+        t, v = words[k], words[k - 1]
+        if t.low not in _POINTED or v.low in L.BE or not (v.low in FORMS or is_past(v.low)) or lemma(v.low) in L.MENTAL:
+            continue
+        nxt = words[k + 1] if k + 1 < len(words) else None
+        if nxt is None or nxt.text in PUNCT_BREAK or nxt.low in L.PREPOSITIONS or nxt.low in _TIME_WORDS | L.BE:
+            return k
+        if t.low == "it" and (nxt.low in L.ADVERBS or nxt.low in ("together", "again", "back", "up", "out")):
+            return k
+    return None
+
+
+_NP_OPENERS = {"my", "our", "his", "her", "their", "your", "the", "a", "an", "this", "that", "these", "those"}
+_NP_OPENERS |= {"another", "some"}
+_NOT_A_THING = {"lot", "lots", "ton", "tons", "bunch", "bit", "couple", "few", "one", "ones", "way", "thing"}
+
+
+def last_thing(text: str) -> str | None:
+    """The last noun phrase of ``text`` that names a thing: a determiner and up to four words,
+    none a verb form, preposition, pronoun or adverb ("my hand-painted bowl", "That plate")."""
+    toks = tokenize(text)
+    found = None
+    for i, t in enumerate(toks):
+        if t.low not in _NP_OPENERS or (i and toks[i - 1].low in L.MODAL | {"do", "does", "did"}):
+            continue  # "how does that sound": a question's subject, its verb follows
+        j = i + 1
+        while (
+            j < len(toks)
+            and j - i <= 4
+            and toks[j].text.replace("-", "").isalpha()
+            and toks[j].low not in L.PREPOSITIONS
+            and toks[j].low not in L.CLAUSE_BREAK
+            and toks[j].low not in L.DETERMINERS
+            and toks[j].low not in L.ADVERBS
+            and toks[j].low not in L.BE
+            and toks[j].low not in L.HAVE
+            and toks[j].low not in L.MODAL
+            and toks[j].low not in SUBJ_PRONOUNS
+            and toks[j].low not in _OBJECT_PRONOUNS
+            and not (toks[j].low in FORMS and FORMS[toks[j].low] != toks[j].low)  # "made", "going", "gets"
+        ):
+            j += 1
+        head = toks[j - 1]
+        if j < len(toks) and toks[j].low == "and" and (j + 1 == len(toks) or toks[j + 1].low in SUBJ_PRONOUNS):
+            continue  # "my sister and I will build it": a subject, not the thing
+        if j > i + 1 and is_content(head) and head.low not in _NOT_A_THING and head.low not in _TIME_WORDS:
+            found = " ".join(x.text for x in toks[i:j])
+    return found
+
+
+_ORDINAL = re.compile(r"^\d+(?:st|nd|rd|th)?$")
+
+
+def _same_number(a: Tok, b: Tok) -> bool:
+    """Two numbers or ordinals joined by "and" are one list: "for the 14th and 15th"."""
+    return bool(_ORDINAL.match(a.low) and _ORDINAL.match(b.low))
 
 
 _ONLY_WHEN = {"last", "first", "next", "before", "earlier", "ago", "again", "later", "once", "twice"}
@@ -1608,108 +1512,10 @@ _CLAUSE_OPENERS = {"i", "we", "you", "he", "she", "they", "it", "it's", "my", "o
 _GERUND_AFTER = {"start", "started", "starting", "began", "begin", "stopped", "stop", "quit", "finished", "went", "go"}
 _GERUND_AFTER |= {"going", "tried", "took", "picked", "gave"}  # not "try making it": a plan, untold
 _WH = {"why", "how", "what", "where", "when", "who", "whether", "which"}
-_HEDGES = {"maybe", "perhaps", "probably", "possibly"}
 
 
-def _np_head(toks: list[Tok]) -> str:
-    """The last word of the object's first noun phrase ("some great news | to share")."""
-    head = ""
-    for t in toks:
-        if t.low in L.PREPOSITIONS or t.low in L.CLAUSE_BREAK or t.text in _PUNCT_BREAK:
-            break
-        head = t.low
-    return head
-
-
-_AMOUNTS = {"ton", "tons", "lot", "lots", "bunch", "plenty", "loads", "load", "heaps", "bit", "much", "more"}
-_TIME_NOUNS = {"time", "times", "day", "days", "moment", "night", "week", "year", "morning", "evening"}
-# a verb and the noun that makes it an evaluation of what happened, not the occurrence: "had a
-# great experience", "had a blast", "did a great job", "made my day"
-_EVALUATIVE = {
-    "have": {
-        "experience",
-        "time",
-        "day",
-        "week",
-        "weekend",
-        "night",
-        "blast",
-        "ball",
-        "moment",
-        "year",
-        "impact",
-        "faith",
-    },
-    "do": {"job", "work", "great", "well", "good", "fine", "ok", "okay", "alright", "amazing", "awesome"},
-    "make": {"day", "night", "week", "difference", "impact"},
-    "put": {"effort", "energy", "thought", "work"},
-    "take": {"plunge"},
-}
-# a stretch of time is an evaluation only with a word saying how it went ("had a great day")
-_SPELLS = {"time", "day", "week", "weekend", "night", "moment", "year"}
-_EVAL_ADJ = {
-    "great", "good", "nice", "lovely", "fun", "rough", "tough", "bad", "quiet", "busy", "wonderful", "amazing",
-    "fantastic", "relaxing", "long", "hard", "crazy", "awesome", "blast", "terrible", "horrible", "productive",
-    "chill", "calm", "hectic", "stressful", "exhausting", "perfect", "memorable", "special", "blessed", "wild",
-}  # fmt: skip
-# how something felt, said before "to <verb>" ("so amazing to see one of them")
-_FELT = _EVAL_ADJ | {"glad", "happy", "sad", "cool", "exciting", "weird", "strange", "interesting", "surreal", "scary"}
-_FELT |= {"incredible", "inspiring", "emotional", "heartwarming", "touching", "rewarding", "fulfilling", "neat"}
-_COMPARATIVE = {"better", "worse", "used", "bigger", "smaller", "stronger", "faster", "slower", "healthier"}
-
-
-def _evaluation(c: Clause) -> bool:
-    toks = c.obj_toks
-    if not toks:
-        return False
-    head = toks[1].low if toks[0].low in ("much", "way", "so", "a", "lot", "even") and len(toks) > 1 else toks[0].low
-    if c.lemma == "get" and head in _COMPARATIVE:
-        return True  # "I've gotten much better at it": a change in how well, not an occurrence
-    nouns = _EVALUATIVE.get(c.lemma)
-    if not nouns:
-        return False
-    if c.lemma in ("make", "have") and any(t.low in ("impact", "difference") for t in toks):
-        return True  # "the impact we made on their life": an evaluation, whatever follows
-    for k, t in enumerate(toks):
-        if t.low in nouns:
-            if t.low in _SPELLS and not (k > 0 and toks[k - 1].low in _EVAL_ADJ):
-                continue  # "had a day off", "had a week in Rome": the time itself, not how it went
-            rest = toks[k + 1 :]
-            # "had a great time at the lake" names the occasion; "of keeping up with …" does not
-            if not rest or rest[0].low in ("of", "with", "and") or not _has_content(rest):
-                return True
-    return False
-
-
-# nouns that, owned by a person and ending their noun phrase, make the clause a figure of
-# speech ("living my dream", "found myself", "put my heart into", "did my best", "follow your gut")
-_FIGURATIVE = {"dream", "dreams", "heart", "hearts", "soul", "self", "best", "all", "passion", "passions", "gut"}
-_FIGURATIVE |= {"mind", "minds", "truth", "purpose", "calling", "bliss", "potential"}
-_OWNERS = {"my", "our", "your", "his", "her", "their"}
 # control verbs whose "to" may lead a place instead of an infinitive
 _TO_MOTION = {"going", "go", "got", "get", "getting", "gets", "used", "about", "went", "come", "came"}
-_PHOTOS = {"pic", "pics", "picture", "pictures", "photo", "photos", "snap", "snaps", "shot", "shots", "selfie"}
-_BEING_IDIOMS = re.compile(
-    r"^(?:the right track|track|cloud nine|the fence|the same page|a roll|the mend|the verge of \w+|top of the world)$"
-)
-
-
-def _figurative(toks: list[Tok]) -> bool:
-    for k, t in enumerate(toks):
-        if t.low not in _FIGURATIVE:
-            continue
-        nxt = toks[k + 1].low if k + 1 < len(toks) else ""
-        if nxt and nxt not in L.PREPOSITIONS and nxt not in L.CLAUSE_BREAK and nxt != "by":
-            continue  # "my heart surgery": the noun is a modifier
-        before = [x.low for x in toks[max(0, k - 2) : k]]
-        if before[-1:] and before[-1] in _OWNERS or len(before) == 2 and before[0] in _OWNERS:
-            return True
-    return False
-
-
-def _has_content(toks: list[Tok]) -> bool:
-    """An object says what: at least one word that is not a pronoun, number or filler."""
-    return any(_content(t) for t in toks)
 
 
 def _front_np(toks: list[Tok], subj_start: int) -> list[Tok]:
@@ -1719,147 +1525,18 @@ def _front_np(toks: list[Tok], subj_start: int) -> list[Tok]:
     while m >= 0 and toks[m].text.replace("-", "").isalnum() and toks[m].low not in L.CLAUSE_BREAK and len(back) < 5:
         back.insert(0, toks[m])
         if toks[m].low in _FRONT_DET:
-            return back if len(back) > 1 and not any(_is_past(x.low) for x in back[1:]) else []
+            return back if len(back) > 1 and not any(is_past(x.low) for x in back[1:]) else []
         m -= 1
     return []
 
 
-_COORD = {"and", "or", "plus", "&"}
-_MENTION_CUTS = {"and", "but", "so", "that", "which", "who", "because", "while", "when", "then"}
 _CATEGORY_WORDS = {w for _, _, nouns in L.CATEGORIES for n in nouns for w in n.split()}
 _INTENSIFIERS = {"so", "very", "really", "pretty", "super", "too", "quite", "kinda", "sorta", "such"}
 _THIRD_PERSON = {"he", "she", "they", "it"}
-_SUBJ_PRONOUNS = {"i", "we", "he", "she", "they", "you", "it"}
-_NEW_SUBJECT = {
-    "I",
-    "we",
-    "We",
-    "he",
-    "He",
-    "she",
-    "She",
-    "they",
-    "They",
-    "you",
-    "my",
-    "My",
-    "our",
-    "his",
-    "their",
-    "it",
-}
-
-
-def _segments(toks: list[Tok], sp=None) -> list[list[Tok]]:
-    """Runs of tokens between punctuation and subordinating conjunctions ("and"/"or" join noun
-    phrases, so they do not cut; nor do the words of the time expression ``sp``)."""
-    segs: list[list[Tok]] = [[]]
-    nxt = {id(a): b.text for a, b in zip(toks, toks[1:])}
-    for t in toks:
-        inside = sp is not None and sp.start_char <= t.start < sp.end_char
-        coord_clause = t.low in _COORD and nxt.get(id(t), "") in _NEW_SUBJECT
-        if not inside and (t.text in _PUNCT_BREAK or (t.low in L.CLAUSE_BREAK and t.low not in _COORD) or coord_clause):
-            if segs[-1]:
-                segs.append([])
-            continue
-        segs[-1].append(t)
-    return [x for x in segs if x]
-
-
-def _mention_words(toks: list[Tok], sp) -> list[Tok]:
-    """The clause around a time expression, as said: its segment; one that says nothing but the
-    time takes the segment before it ("my first real hike | since October") or, when it opens
-    the sentence, the one after it ("Yesterday: | Mount Monadnock via the White Dot trail"). A
-    time phrase that closes the words, or opens them before punctuation, is left out."""
-    segs = _segments(toks, sp)
-
-    def inside(t):
-        return sp.start_char <= t.start < sp.end_char
-
-    at = next((i for i, x in enumerate(segs) if any(inside(t) for t in x)), None)
-    if at is None:
-        return []
-    words = list(segs[at])
-    if sum(_content(t) for t in words if not inside(t)) < 2:
-        if at > 0 and not inside(segs[at][0]) or at > 0 and at + 1 >= len(segs):
-            words = segs[at - 1] + words
-        elif at + 1 < len(segs):
-            words = words + segs[at + 1]
-        elif at > 0:
-            words = segs[at - 1] + words
-    while (
-        words
-        and not inside(words[0])
-        and (words[0].low in _GREET_TAIL or words[0].low in L.CLAUSE_BREAK or words[0].low in L.ADVERBS)
-    ):
-        words = words[1:]
-    lows = [t.low for t in words]
-    for k in range(min(len(lows), 8)):  # "I just wanted to let you know | I challenged myself …"
-        if lows[k : k + 2] == ["you", "know"] or (lows[k : k + 2] == ["tell", "you"] and k > 0):
-            rest = words[k + 2 :]
-            if rest and rest[0].low == "that":
-                rest = rest[1:]
-            if rest and rest[0].low in _SUBJ_PRONOUNS | {"my", "our"} and not any(inside(t) for t in words[: k + 2]):
-                words = rest  # a clause follows: what they wanted the listener to know
-            break
-    trimmed = list(words)
-    while trimmed and inside(trimmed[-1]):  # "… since October": the time is the event's date, not its name
-        trimmed = trimmed[:-1]
-    if trimmed and trimmed[-1].low not in L.BE and trimmed[-1].low not in L.PREPOSITIONS:
-        words = trimmed  # but "Maya's birthday is next Tuesday" keeps it
-    if words and inside(words[0]) and len(segs[at]) == sum(inside(t) for t in segs[at]):
-        words = [t for t in words if not inside(t)]  # "Yesterday: …"
-    while words and words[-1].low in _TRAILING_DROP:
-        words.pop()
-    if len(words) > MAX_MENTION_TOKENS:
-        # too long to quote whole: the clause around the time phrase, cut where a clause ends
-        # ("… how much they've done for us | and wanted to show my appreciation")
-        at = next((j for j, t in enumerate(words) if inside(t)), 0)
-        cuts = [j for j, t in enumerate(words) if t.low in _MENTION_CUTS and not inside(t)]
-        opens = [j for j in cuts if words[j].low not in ("that", "which", "who")]  # not mid noun phrase
-        lo = max([j + 1 for j in opens if j < at and at - j < MAX_MENTION_TOKENS] or [0])
-        hi = min([j for j in cuts if j > at and j - lo <= MAX_MENTION_TOKENS] or [lo + MAX_MENTION_TOKENS])
-        words = words[lo:hi]
-    if len(words) > MAX_MENTION_TOKENS:
-        rest = words[MAX_MENTION_TOKENS:]
-        words = words[:MAX_MENTION_TOKENS]
-        if rest and rest[0].text not in _PUNCT_BREAK and not inside(rest[0]):
-            # the limit fell inside a phrase ("… for the first | time"): end before its preposition
-            k = max((j for j, t in enumerate(words) if j > 2 and t.low in L.PREPOSITIONS and not inside(t)), default=0)
-            if k and any(inside(t) for t in words[:k]):
-                words = words[:k]
-    while words and sp.start_char <= words[-1].start < sp.end_char and words[-1].end < sp.end_char:
-        words.pop()  # "… on the big screen last | Sunday": the limit fell inside the time phrase
-    return words
-
-
-def _text_of(text: str, words: list[Tok]) -> str:
-    """The words as written, punctuation between them kept ("At the airport with Maya — Lisbon")."""
-    if not words:
-        return ""
-    return " ".join(text[words[0].start : words[-1].end].split()).strip(" ,;:-—–")
-
-
-def _join(toks: list[Tok]) -> str:
-    out = ""
-    prev_end = None
-    for t in toks:
-        if prev_end is not None and t.start != prev_end:
-            out += " "
-        out += t.text
-        prev_end = t.end
-    return out
-
-
-def _core(obj: str) -> str:
-    words = obj.split()
-    while words and words[0].lower() in L.DETERMINERS:
-        words.pop(0)
-    return " ".join(words)
 
 
 def _aliases(c: Clause, obj: str) -> list[str]:
-    core = _core(obj)
+    core = core_words(obj)
     lem = c.lemma
     vw = c.verb.split()
     main_at = max((i for i, w in enumerate(vw) if lemma(w) == c.lemma), default=0)

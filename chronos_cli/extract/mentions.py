@@ -1,0 +1,117 @@
+"""The words a mention event quotes: the clause around a time expression, as it was said."""
+
+from __future__ import annotations
+
+from chronos_cli.extract import lexicon as L
+from chronos_cli.extract.words import GREET_TAIL, PUNCT_BREAK, SUBJ_PRONOUNS, TRAILING_DROP, Tok, is_content
+
+MAX_MENTION_TOKENS = 14
+
+
+_COORD = {"and", "or", "plus", "&"}
+
+
+_MENTION_CUTS = {"and", "but", "so", "that", "which", "who", "because", "while", "when", "then"}
+
+
+_NEW_SUBJECT = {
+    "I",
+    "we",
+    "We",
+    "he",
+    "He",
+    "she",
+    "She",
+    "they",
+    "They",
+    "you",
+    "my",
+    "My",
+    "our",
+    "his",
+    "their",
+    "it",
+}
+
+
+def segments(toks: list[Tok], sp=None) -> list[list[Tok]]:
+    """Runs of tokens between punctuation and subordinating conjunctions ("and"/"or" join noun
+    phrases, so they do not cut; nor do the words of the time expression ``sp``)."""
+    segs: list[list[Tok]] = [[]]
+    nxt = {id(a): b.text for a, b in zip(toks, toks[1:])}
+    for t in toks:
+        inside = sp is not None and sp.start_char <= t.start < sp.end_char
+        coord_clause = t.low in _COORD and nxt.get(id(t), "") in _NEW_SUBJECT
+        if not inside and (t.text in PUNCT_BREAK or (t.low in L.CLAUSE_BREAK and t.low not in _COORD) or coord_clause):
+            if segs[-1]:
+                segs.append([])
+            continue
+        segs[-1].append(t)
+    return [x for x in segs if x]
+
+
+def mention_words(toks: list[Tok], sp) -> list[Tok]:
+    """The clause around a time expression, as said: its segment; one that says nothing but the
+    time takes the segment before it ("my first real hike | since October") or, when it opens
+    the sentence, the one after it ("Yesterday: | Mount Monadnock via the White Dot trail"). A
+    time phrase that closes the words, or opens them before punctuation, is left out."""
+    segs = segments(toks, sp)
+
+    def inside(t):
+        return sp.start_char <= t.start < sp.end_char
+
+    at = next((i for i, x in enumerate(segs) if any(inside(t) for t in x)), None)
+    if at is None:
+        return []
+    words = list(segs[at])
+    if sum(is_content(t) for t in words if not inside(t)) < 2:
+        if at > 0 and not inside(segs[at][0]) or at > 0 and at + 1 >= len(segs):
+            words = segs[at - 1] + words
+        elif at + 1 < len(segs):
+            words = words + segs[at + 1]
+        elif at > 0:
+            words = segs[at - 1] + words
+    while (
+        words
+        and not inside(words[0])
+        and (words[0].low in GREET_TAIL or words[0].low in L.CLAUSE_BREAK or words[0].low in L.ADVERBS)
+    ):
+        words = words[1:]
+    lows = [t.low for t in words]
+    for k in range(min(len(lows), 8)):  # "I just wanted to let you know | I challenged myself …"
+        if lows[k : k + 2] == ["you", "know"] or (lows[k : k + 2] == ["tell", "you"] and k > 0):
+            rest = words[k + 2 :]
+            if rest and rest[0].low == "that":
+                rest = rest[1:]
+            if rest and rest[0].low in SUBJ_PRONOUNS | {"my", "our"} and not any(inside(t) for t in words[: k + 2]):
+                words = rest  # a clause follows: what they wanted the listener to know
+            break
+    trimmed = list(words)
+    while trimmed and inside(trimmed[-1]):  # "… since October": the time is the event's date, not its name
+        trimmed = trimmed[:-1]
+    if trimmed and trimmed[-1].low not in L.BE and trimmed[-1].low not in L.PREPOSITIONS:
+        words = trimmed  # but "Maya's birthday is next Tuesday" keeps it
+    if words and inside(words[0]) and len(segs[at]) == sum(inside(t) for t in segs[at]):
+        words = [t for t in words if not inside(t)]  # "Yesterday: …"
+    while words and words[-1].low in TRAILING_DROP:
+        words.pop()
+    if len(words) > MAX_MENTION_TOKENS:
+        # too long to quote whole: the clause around the time phrase, cut where a clause ends
+        # ("… how much they've done for us | and wanted to show my appreciation")
+        at = next((j for j, t in enumerate(words) if inside(t)), 0)
+        cuts = [j for j, t in enumerate(words) if t.low in _MENTION_CUTS and not inside(t)]
+        opens = [j for j in cuts if words[j].low not in ("that", "which", "who")]  # not mid noun phrase
+        lo = max([j + 1 for j in opens if j < at and at - j < MAX_MENTION_TOKENS] or [0])
+        hi = min([j for j in cuts if j > at and j - lo <= MAX_MENTION_TOKENS] or [lo + MAX_MENTION_TOKENS])
+        words = words[lo:hi]
+    if len(words) > MAX_MENTION_TOKENS:
+        rest = words[MAX_MENTION_TOKENS:]
+        words = words[:MAX_MENTION_TOKENS]
+        if rest and rest[0].text not in PUNCT_BREAK and not inside(rest[0]):
+            # the limit fell inside a phrase ("… for the first | time"): end before its preposition
+            k = max((j for j, t in enumerate(words) if j > 2 and t.low in L.PREPOSITIONS and not inside(t)), default=0)
+            if k and any(inside(t) for t in words[:k]):
+                words = words[:k]
+    while words and sp.start_char <= words[-1].start < sp.end_char and words[-1].end < sp.end_char:
+        words.pop()  # "… on the big screen last | Sunday": the limit fell inside the time phrase
+    return words
