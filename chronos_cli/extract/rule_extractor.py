@@ -48,7 +48,15 @@ embedder's speed (one regex tokenisation and one temporal-engine call per turn):
    experience", "did a great job"), amounts ("raised a ton"), intentions ("been meaning to"),
    opinions in a dated mention ("I really like your recommendation you gave a while back"), a
    relative clause's verb ("someone who shared stories", "the stuff I baked", "the friends I
-   have").
+   have"), suggestions and their complements ("let's make sure we …"), hopes ("fingers
+   crossed"), a hedge opening the sentence, exclamations ("had quite the adventure"), effort
+   ("worked hard"), someone else's reported words. These checks live in ``occurrence.py``.
+10. A bare "it"/"this"/"that" object in a dated mention is read as the last thing named before
+   it — in the message, its photo's caption, or the message before — and shown in brackets
+   ("I made it [That plate] in pottery class"); with nothing named, the mention is dropped.
+
+Tokens, verb forms and the parsed clause are in ``words.py``; the words a mention quotes in
+``mentions.py``.
 """
 
 from __future__ import annotations
