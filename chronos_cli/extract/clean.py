@@ -287,7 +287,7 @@ _INTERJECTION = re.compile(
     r"^(?:(?:hey|hi|hello|yo|oh|ooh|ah|aw+|wow|whoa|yeah|yes|yep|yup|no|nope|ok|okay|kk?|alright|all right|sure|well|so|haha+|"
     r"hah|lol|lmao|omg|hmm+|um+|uh+|ugh|yay|woo+hoo|damn|dang|gosh|man|dude|great|awesome|cool|nice|"
     r"congrats|congratulations|thanks|thank you|ty|np|right|true|totally|definitely|absolutely|exactly|indeed|"
-    r"honestly|anyway|btw|also|and|but)\b[\s,!.\-—–:;]*)+",
+    r"honestly|anyway|btw|also|and|but|fingers crossed|knock on wood)\b[\s,!.\-—–:;]*)+",
     re.I,
 )
 # a question without its "?" ("how was your weekend", "did you go")
@@ -306,7 +306,7 @@ _FORMULA = re.compile(
     r"feel free|don't forget|make sure|remember to|keep (?:it|me|up)|keep going|way to go|well done|good job|"
     r"can't wait to (?:see|hear)|looking forward to (?:seeing|hearing)|nice (?:to|chatting|talking)|"
     r"same here|me too|you too|you should|you could|you can|you might|you must|you have to|you need to|"
-    r"why don't you|why not|maybe you|if you|please\b|pls\b|fingers crossed|knock on wood|wish me luck)",
+    r"why don't you|why not|maybe you|if you|please\b|pls\b)",
     re.I,
 )
 

@@ -11,6 +11,14 @@ MAX_MENTION_TOKENS = 14
 _COORD = {"and", "or", "plus", "&"}
 
 
+# words after which "so" is a degree adverb ("not so great", "will be so much fun"), not "therefore"
+_BEFORE_DEGREE = {"not", "be", "is", "was", "'s", "are", "were", "been", "feel", "felt", "looks", "sounds", "seems"}
+
+# words that present what follows ("here's", "check out"): the mention quotes what is presented
+_PRESENTING = [
+    ("here", "'s"), ("here", "is"), ("here", "are"), ("check", "out"), ("take", "a", "look", "at"), ("look", "at"),
+]  # fmt: skip
+
 _MENTION_CUTS = {"and", "but", "so", "that", "which", "who", "because", "while", "when", "then"}
 
 
@@ -34,15 +42,30 @@ _NEW_SUBJECT = {
 }
 
 
+def presenting(words: list[Tok]) -> int:
+    """How many words open ``words`` only to present what follows ("Here's", "check out")."""
+    lows = [t.low for t in words[:5]]
+    n = next((len(f) for f in _PRESENTING if lows[: len(f)] == list(f)), 0)
+    return 0 if lows[n : n + 1] == ["to"] else n  # "Here's to a good time": a toast
+
+
 def segments(toks: list[Tok], sp=None) -> list[list[Tok]]:
     """Runs of tokens between punctuation and subordinating conjunctions ("and"/"or" join noun
     phrases, so they do not cut; nor do the words of the time expression ``sp``)."""
     segs: list[list[Tok]] = [[]]
     nxt = {id(a): b.text for a, b in zip(toks, toks[1:])}
+    prv = {id(b): a.low for a, b in zip(toks, toks[1:])}
     for t in toks:
         inside = sp is not None and sp.start_char <= t.start < sp.end_char
         coord_clause = t.low in _COORD and nxt.get(id(t), "") in _NEW_SUBJECT
-        if not inside and (t.text in PUNCT_BREAK or (t.low in L.CLAUSE_BREAK and t.low not in _COORD) or coord_clause):
+        degree = t.low == "so" and (
+            prv.get(id(t), "") in _BEFORE_DEGREE or nxt.get(id(t), "").lower() in ("much", "many")
+        )
+        if (
+            not inside
+            and not degree
+            and (t.text in PUNCT_BREAK or (t.low in L.CLAUSE_BREAK and t.low not in _COORD) or coord_clause)
+        ):
             if segs[-1]:
                 segs.append([])
             continue
@@ -78,6 +101,10 @@ def mention_words(toks: list[Tok], sp) -> list[Tok]:
     ):
         words = words[1:]
     lows = [t.low for t in words]
+    frame = presenting(words)
+    if frame and len(words) > frame + 1:
+        words = words[frame:]  # "Here's our latest work from last weekend": the work, not the showing
+        lows = lows[frame:]
     for k in range(min(len(lows), 8)):  # "I just wanted to let you know | I challenged myself …"
         if lows[k : k + 2] == ["you", "know"] or (lows[k : k + 2] == ["tell", "you"] and k > 0):
             rest = words[k + 2 :]

@@ -50,7 +50,12 @@ def with_mood(c: Clause, aux: list[str], advs: list[str], main: Tok, toks: list[
         c.modal = any(w in L.IRREALIS_MODALS for w in aux)
     elif any(w in L.FUTURE for w in aux):
         c.mood = "future"
-    elif "just" in advs and (is_past(finite) or finite == "has") and not c.verb.endswith(" to"):
+    elif (
+        "just" in advs
+        and (is_past(finite) or finite == "has")
+        and not c.verb.endswith(" to")
+        and c.verb.split()[:2] != ["had", "to"]  # "I just had to capture it": simply had to, not a moment ago
+    ):
         c.mood, c.cue = "now", "just"
     elif finite == "is" and main.low.endswith("ing") and lemma(main.low) in _FUTURATE:
         c.mood = "future"  # "I'm moving to Vermont", "we're going camping": a plan, dated only by a time phrase
@@ -65,6 +70,8 @@ def with_mood(c: Clause, aux: list[str], advs: list[str], main: Tok, toks: list[
         c.mood = "perfect"
     elif finite in ("was", "did") or is_past(finite):
         c.mood = "past"
+    elif "now" in advs or (c.subj_start > 0 and toks[c.subj_start - 1].low == "now"):
+        c.mood, c.cue = "now", "now"  # "now I have an external drive": a state that holds from the day said
     else:
         c.mood = "present"
     return c
@@ -116,8 +123,6 @@ def is_remote(sentence: str) -> bool:
 
 
 _TAGS = {"any", "tips", "ideas", "thoughts", "suggestions", "advice", "right", "yes", "no", "correct", "ok", "okay"}
-
-
 _TAGS |= {"huh", "eh", "true", "agreed", "yeah", "wdyt", "anyone"}
 
 
@@ -165,8 +170,6 @@ _NUMBERS = {"one", "two", "three", "four", "five", "six", "seven", "eight", "nin
 
 
 _QUANTITY = {"such", "lot", "lots", "bunch", "couple", "few", "of", "other", "some", "any", "all", "kind", "sort"}
-
-
 _QUANTITY |= {"another", "each", "every", "either"}
 
 
@@ -183,8 +186,6 @@ MINDSETS = {"attitude", "mindset", "outlook", "perspective", "mentality", "appro
 
 
 ABSTRACT = {"plan", "plans", "idea", "ideas", "goal", "goals", "dream", "dreams", "thought", "thoughts", "feeling"}
-
-
 ABSTRACT |= {"feelings", "hope", "hopes", "doubt", "doubts", "question", "questions", "concern", "concerns"}
 
 
@@ -275,12 +276,15 @@ _EVAL_ADJ = {
 
 # how something felt, said before "to <verb>" ("so amazing to see one of them")
 FELT = _EVAL_ADJ | {"glad", "happy", "sad", "cool", "exciting", "weird", "strange", "interesting", "surreal", "scary"}
-
-
 FELT |= {"incredible", "inspiring", "emotional", "heartwarming", "touching", "rewarding", "fulfilling", "neat"}
 
 
 _COMPARATIVE = {"better", "worse", "used", "bigger", "smaller", "stronger", "faster", "slower", "healthier"}
+
+
+# what an exclamation ("quite the …", "such a …") says only how it went of
+_VAGUE_TIMES = {"adventure", "day", "time", "ride", "journey", "week", "weekend", "night", "experience", "year"}
+_VAGUE_TIMES |= {"blast", "morning", "evening", "month", "trip", "one"}
 
 
 def is_evaluation(c: Clause) -> bool:
@@ -295,7 +299,7 @@ def is_evaluation(c: Clause) -> bool:
         c.lemma == "have"
         and lows[:1] in (["quite"], ["such"], ["what"])
         and lows[1:2] in (["the"], ["a"], ["an"])
-        and lows[2:3] not in (["few"], ["bit"], ["lot"], ["number"], ["couple"])
+        and any(w in _VAGUE_TIMES for w in lows[2:5])
         and not any(w in L.PREPOSITIONS and w not in ("of", "with") for w in lows[3:])
     ):
         return True  # "I've had quite the adventure", "had such a day": an exclamation, no occurrence named
@@ -318,8 +322,6 @@ def is_evaluation(c: Clause) -> bool:
 # nouns that, owned by a person and ending their noun phrase, make the clause a figure of
 # speech ("living my dream", "found myself", "put my heart into", "did my best", "follow your gut")
 _FIGURATIVE = {"dream", "dreams", "heart", "hearts", "soul", "self", "best", "all", "passion", "passions", "gut"}
-
-
 _FIGURATIVE |= {"mind", "minds", "truth", "purpose", "calling", "bliss", "potential"}
 
 

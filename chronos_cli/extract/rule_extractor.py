@@ -50,7 +50,12 @@ embedder's speed (one regex tokenisation and one temporal-engine call per turn):
    relative clause's verb ("someone who shared stories", "the stuff I baked", "the friends I
    have"), suggestions and their complements ("let's make sure we …"), hopes ("fingers
    crossed"), a hedge opening the sentence, exclamations ("had quite the adventure"), effort
-   ("worked hard"), someone else's reported words. These checks live in ``occurrence.py``.
+   ("worked hard"), reactions ("was impressed with"), likings ("been into dancing"), the course
+   of a life ("the progress I've made"), someone else's reported words about someone else, how a
+   time went ("tomorrow's gonna be a blast"), and a day summed up before what was done in it
+   ("had a wicked day out … we went biking"). Mood and the word-level predicates are in
+   ``occurrence.py``; the clause-level checks in ``RuleExtractor._event``; chat formulas and
+   interjections in ``clean.py``.
 10. A bare "it"/"this"/"that" object in a dated mention is read as the last thing named before
    it — in the message, its photo's caption, or the message before — and shown in brackets
    ("I made it [That plate] in pottery class"); with nothing named, the mention is dropped.
@@ -76,7 +81,7 @@ from chronos_cli.extract.clean import (
     shown_thing,
 )
 from chronos_cli.extract.common import category_aliases, clean_aliases, dedup, naive, resolve_spans, said_day, said_on
-from chronos_cli.extract.mentions import MAX_MENTION_TOKENS, mention_words, segments
+from chronos_cli.extract.mentions import MAX_MENTION_TOKENS, mention_words, presenting, segments
 from chronos_cli.extract.occurrence import (
     ABSTRACT,
     BEING_IDIOMS,
@@ -143,10 +148,6 @@ _IRREALIS_WORDS = {"want", "wants", "hope", "hopes", "wish", "goal", "goals", "d
 _PARTICLE_END = L.PARTICLES | {"in", "home"}
 # prepositions that lead a time phrase ("on Monday", "in March"): not part of the verb when one follows
 _TIME_PREPS = {"on", "in", "at", "during", "by", "until", "till", "since", "over", "around"}
-
-FORMS["goes"] = "go"
-FORMS["has"] = "have"
-FORMS["does"] = "do"
 
 
 _ING_CONTROL = {
@@ -371,6 +372,8 @@ class RuleExtractor:
         self._span_starts: set[int] = set()  # where the sentence's time expressions start
         self._covered: set[int] = set()  # starts of the tokens inside them
         self._toks: list[Tok] = []  # the sentence being read
+        self._speaker = ""  # who says the turn being read
+        self._prev_turn: Turn | None = None  # the message before it in its session (for "it")
         self.usage = Usage()  # no model, no cost: the totals stay 0
 
     # -- public ---------------------------------------------------------------------------
@@ -443,6 +446,7 @@ class RuleExtractor:
         answer_only: bool = False,
     ) -> list[Event]:
         text = normalize(prose(turn.text)) if text is None else text
+        self._speaker = turn.speaker
         spans = [sp for sp in resolve_spans(mask_versions(text), turn.t_conv) if not _not_a_time(sp, text)]
         said_end = datetime.combine(naive(turn.t_conv).date(), _DAY_END)
         st = _TurnState(story=story)
@@ -476,17 +480,14 @@ class RuleExtractor:
                 # "so glad you liked it I went to the council meeting last Friday": a greeting or
                 # thanks says nothing, but a sentence run on after it may; only a clause of the
                 # speaker's own "I"/"we" past the formula's first words is kept
-                # — run on after a finished clause, not the formula's own complement ("let's make
-                # sure we make progress")
+                # — run on after a finished clause or on a noun it names, not the formula's own
+                # complement ("let's make sure we make progress")
                 clauses = [
                     c
                     for c in clauses
                     if c.subj_start > 1
                     and toks[c.subj_start].text in _PRONOUN_SUBJ
-                    and (
-                        toks[c.subj_start - 1].text in PUNCT_BREAK
-                        or _run_on_before(toks, c.subj_start, self._covered) == "end"
-                    )
+                    and _after_formula(toks, c, self._covered)
                 ]
                 first = False
                 if not clauses:
@@ -539,6 +540,19 @@ class RuleExtractor:
                     continue
                 made[i] = ev
                 st.events.append(ev)
+                before_ev = made.get(i - 1)
+                sp = owners.get(i)
+                if (
+                    sp is not None
+                    and ev.time_source == "rule"
+                    and before_ev is not None
+                    and before_ev.start is None
+                    and _coordinated(toks, clauses[i - 1], c, before_ev, st.story)
+                ):
+                    # "I took your recommendation and watched the trilogy last night": a time
+                    # closing two joined past clauses dates both
+                    before_ev.start, before_ev.end, before_ev.granularity = ev.start, ev.end, ev.granularity
+                    before_ev.time_source, before_ev.time_expression = "rule", sp.text
                 if ev.time_source == "rule" and owners.get(i) is not None:
                     st.used.add(owners[i].start_char)
                 elif story is not None and ev.time_expression == story.text and story in spans:
@@ -572,6 +586,7 @@ class RuleExtractor:
                 if ev is not None:
                     self._resolve(ev, antecedent)
                     st.events.append(ev)
+        st.events = _without_summaries(st.events)
         if not st.events:
             st.events = nominal[:1]
         dated = [e for e in st.events if e.start is not None]
@@ -583,27 +598,11 @@ class RuleExtractor:
         it as said. A negated or irrealis clause yields nothing (nothing happened: "didn't go",
         "next goal might be"); nor does a sentence that only sets the time of the story that
         follows ("Last Saturday was lovely. We rented kayaks." dates the kayaks)."""
+        # "Here's a pic from last Friday": what is presented is named, verb or not
+        presented = presenting(toks[next((i for i, t in enumerate(toks) if t.low not in GREET_TAIL), 0) :]) > 0
         words = mention_words(toks, sp)
-        outside = [t for t in words if not (sp.start_char <= t.start < sp.end_char)]
-        said = sum(
-            (is_content(t) and t.low not in SUBJ_PRONOUNS)
-            or (t.low in L.HAVE and nxt.low not in L.BE and not is_verbish(nxt.low, after_aux=True))
-            or (antecedent is not None and t.low in ("him", "her", "them"))
-            for t, nxt in zip(outside, [*outside[1:], Tok("", "", -1, -1)])
-        )
-        if is_negated(words) or said < 2:  # "I'll try", "I'm dreading": too little said to keep
+        if not words:
             return None
-        if not any(
-            is_content(t)
-            and t.low not in SUBJ_PRONOUNS
-            and (
-                t.low not in FORMS
-                or p.low in L.DETERMINERS
-                or (t.low.endswith("ing") and len(t.low) > 4 and p.low in _GERUND_AFTER)
-            )
-            for p, t in zip([Tok("", "", -1, -1), *outside], outside)
-        ):  # a noun: a word no verb form, one after a determiner ("my trip"), a gerund ("started volunteering")
-            return None  # "I finally managed to do": verbs only, nothing named
         # the words of the time phrase's own clause: before it, unless it opens them
         own = [t for t in words if t.start < sp.start_char] or [t for t in words if t.start >= sp.end_char]
         pointed = _pointed_object(own)
@@ -615,6 +614,26 @@ class RuleExtractor:
                 thing = self._antecedent(turn, text[: words[0].start])
             if thing is None:
                 return None
+        outside = [t for t in words if not (sp.start_char <= t.start < sp.end_char)]
+        said = 2 * (thing is not None) + sum(
+            (is_content(t) and t.low not in SUBJ_PRONOUNS)
+            or (t.low in L.HAVE and nxt.low not in L.BE and not is_verbish(nxt.low, after_aux=True))
+            or (antecedent is not None and t.low in ("him", "her", "them"))
+            for t, nxt in zip(outside, [*outside[1:], Tok("", "", -1, -1)])
+        )
+        if is_negated(words) or said < 2:  # "I'll try", "I'm dreading": too little said to keep
+            return None
+        if thing is None and not any(
+            is_content(t)
+            and t.low not in SUBJ_PRONOUNS
+            and (
+                t.low not in FORMS
+                or p.low in L.DETERMINERS
+                or (t.low.endswith("ing") and len(t.low) > 4 and p.low in _GERUND_AFTER)
+            )
+            for p, t in zip([Tok("", "", -1, -1), *outside], outside)
+        ):  # a noun: a word no verb form, one after a determiner ("my trip"), a gerund ("started volunteering")
+            return None  # "I finally managed to do": verbs only, nothing named
         if any(a.low in SUBJ_PRONOUNS and b.low in _PREFERENCE for a, b in zip(own, own[1:])) or any(
             a.low in SUBJ_PRONOUNS and b.low in L.ADVERBS and c.low in _PREFERENCE
             for a, b, c in zip(own, own[1:], own[2:])
@@ -645,6 +664,8 @@ class RuleExtractor:
             return None
         if _clock_only(sp) and not any(is_past(t.low) for t in words):
             return None  # "We land at Haneda at 6am": a time of day gives no date to a plan
+        if _time_evaluated(toks, sp):
+            return None  # "tomorrow's gonna be a blast", "last night was amazing": how a time went or will go
         if any(a.low in L.BE and b.low in _INTENSIFIERS for a, b in zip(words, words[1:])):
             return None  # "our kitchen is pretty cold in winter": a description, not an occurrence
         obj = text_of(text, words)
@@ -658,6 +679,7 @@ class RuleExtractor:
         )
         if (
             verbless
+            and not presented
             and not category_aliases("", obj)
             and not any(t.text[:1].isupper() for t in outside[1:])
             and not any(t.low in _POSSESSIVE for t in outside)  # "Back to work tomorrow after my trip"
@@ -676,7 +698,7 @@ class RuleExtractor:
         the turn ("like my hand-painted bowl. A friend made it …"), else what the turn's photo
         shows, else the last thing named in the previous message ("That plate is awesome! Did you
         make it?") or shown in its photo."""
-        prev = self._prev_turn
+        prev = self._prev_turn if self._prev_turn is not None and self._prev_turn.role != "assistant" else None
         return (
             last_thing(before)
             or shown_thing(turn.text)
@@ -786,13 +808,15 @@ class RuleExtractor:
             c = self._parse_from(toks, i + 1, speaker, subj_start=i) if front else None
             if c is None or (c.lemma == "have" and c.mood == "present"):
                 return None  # "the friends I have": a description of the friends
+            if c.lemma in _LIGHT and head_word(front) in _COURSE:
+                return None  # "the progress I've made", "the struggles I had": a course of life, no occurrence
             if front[-1].low in _WH:
                 return None  # "a look at what I've been working on": what it is is not said
             if at > 0 and toks[at - 1].text not in PUNCT_BREAK and toks[at - 1].low not in L.CLAUSE_BREAK:
                 # "after reading a blog post I made": a noun inside another clause, whose own time is
                 # not the story's (a fronted "The shirt I bought was cheap" goes on with the story)
                 c.remote = c.embedded = True
-            be_at = next((j for j, x in enumerate(c.obj_toks) if j >= len(front) and x.low in L.BE), None)
+            be_at = next((j for j, x in enumerate(c.obj_toks) if j >= 1 and x.low in L.BE), None)
             if be_at is not None:
                 c.obj_toks = c.obj_toks[:be_at]  # "the impact we made on their life | was inspiring"
             rest = [x for x in c.obj_toks if x not in front]
@@ -847,8 +871,16 @@ class RuleExtractor:
         if past and (toks[j].low not in _NOT_SUBJECTLESS or after_and or with_object):
             # after "and"/"then", the subject is the previous clause's: only the speaker's is known
             # ("they helped out and showed lots of love" is not the speaker's)
-            if i > 0 and toks[i - 1].low in ("who", "which", "that"):
+            w = i - 1
+            while w > 0 and toks[w].low in L.ADVERBS:
+                w -= 1  # "people who also played": the adverb sits between
+            if i > 0 and toks[w].low in ("who", "which", "that"):
                 return None  # "someone who shared stories": the one before "who" did it
+            m = i - 1
+            while m >= 0 and (toks[m].text == "," or toks[m].low in FELT):
+                m -= 1  # back over adjectives: "a great, | relaxed"
+            if m >= 0 and toks[m].low in L.DETERMINERS and toks[m].low not in ("that", "this"):
+                return None  # "a great, relaxed environment": an adjective in a noun phrase
             if i > 0 and toks[i - 1].low in L.CLAUSE_BREAK:
                 prev = before[-1] if before else None
                 gap = toks[prev.end_tok : i - 1] if prev is not None else []
@@ -1052,8 +1084,8 @@ class RuleExtractor:
         lem = lemma(w)
         if any(x in _PREFERENCE for x in words) and w.endswith("ing"):
             return None  # "we love painting together": a liking, not an occurrence
-        if lem in L.MENTAL and not saw_have and not (words and words[-1] in L.CONTROL_LINKS):
-            return None
+        if lem in L.MENTAL and not (saw_have and w.endswith("ing")) and not (words and words[-1] in L.CONTROL_LINKS):
+            return None  # "I think", "I've thought a lot about it"; "I've been thinking about going" plans
         if lem in ("be",):
             return None
         words.append(w)
@@ -1143,6 +1175,10 @@ class RuleExtractor:
             cut = inf[0] if inf else (prep[-1] if prep else 0)
             if cut:
                 obj = obj[:cut]
+        lows = [t.low for t in obj]
+        purpose = next((j for j in range(1, len(obj)) for p in _PURPOSE if tuple(lows[j : j + len(p)]) == p), 0)
+        if purpose:
+            obj = obj[:purpose]  # "an ad campaign for my store | in hopes of growing …": why, not what
         while obj and obj[-1].low in TRAILING_DROP:
             obj.pop()
         if not obj:  # fronted object: "These figurines I bought yesterday"
@@ -1202,8 +1238,8 @@ class RuleExtractor:
             return None  # "I have a few plans": intentions, not an occurrence
         if c.lemma == "be" and BEING_IDIOMS.search(" ".join(t.low for t in c.obj_toks)):
             return None  # "I was on the right track", "on cloud nine": how it went, not where
-        if c.lemma == "cross" and any(t.low == "fingers" for t in c.obj_toks):
-            return None  # "crossing my fingers": a hope
+        if c.lemma == "cross" and (c.subject == "Fingers" or any(t.low == "fingers" for t in c.obj_toks)):
+            return None  # "crossing my fingers", "Fingers crossed a producer …": a hope
         if c.lemma in ("give", "lend") and np_head(c.obj_toks) == "voice":
             return None  # "giving my voice": speaking up, a figure of speech
         if is_figurative(c.obj_toks):
@@ -1217,6 +1253,10 @@ class RuleExtractor:
             and head_word(c.obj_toks) in PHOTOS
         ):
             return None  # "I got this picture of my workmates": a photo shown ("took this photo at X" went there)
+        if c.verb.split()[0] in L.BE and any(w in _FEELINGS for w in c.verb.split()[1:]):
+            return None  # "I was impressed with their dedication": how it felt, a reaction
+        if c.verb.split()[-1] == "into" and c.lemma == "be":
+            return None  # "I've been into dancing since I was a kid": a liking
         if c.lemma in ("call", "name") and c.verb.split()[0] in ("is", "was", "been"):
             return None  # "the game was called Counter-Strike": a name, not an occurrence
         if is_evaluation(c):
@@ -1233,8 +1273,8 @@ class RuleExtractor:
             and after in ("it", "this", "that", "them", "these", "those")
         ):
             return None  # "started teaching people how to make this": what is made is only pointed at
-        if vw and vw[-1] in L.PREPOSITIONS and c.obj_toks and c.obj_toks[0].low in L.PREPOSITIONS:
-            return None  # "revised on | of my old recipes": two prepositions in a row, a typo misread
+        if vw and vw[-1] in L.PREPOSITIONS and vw[-1] not in L.PARTICLES and c.obj_toks and c.obj_toks[0].low == "of":
+            return None  # "revised on | of my old recipes": "on of" is a typo for "one of", misread
         if self._reported(c):
             return None  # "they said my story had brought them comfort": someone else's words
         if c.mood == "now" and c.conditional:
@@ -1246,6 +1286,8 @@ class RuleExtractor:
         manner = 0
         while manner < len(c.obj_toks) and c.obj_toks[manner].low in _MANNER:
             manner += 1
+        if manner < len(c.obj_toks) and c.obj_toks[manner].low not in L.PREPOSITIONS:
+            manner = 0  # "made hard candy", "got early access": an adjective of the object
         if manner:
             # "worked hard (on it)", "stayed late": how, not what; with a time phrase and nothing
             # more it is intransitive ("worked late yesterday")
@@ -1300,9 +1342,14 @@ class RuleExtractor:
         return e
 
     def _reported(self, c: Clause) -> bool:
-        """The clause is what someone else said or wrote ("they said my story had …", "she told
-        me that the shop closed"): reported speech, not the speaker's own account."""
+        """The clause is what someone else said or wrote about someone else ("they said my story
+        had brought them comfort", "she told me that the shop closed"): reported speech, not the
+        speaker's own account ("the doctor said I broke my wrist" is)."""
         toks = self._toks
+        if not c.verb_toks or c.verb_toks[0] not in toks or c.subject == self._speaker:
+            return (
+                False  # a short answer's clause comes from the question; "the doctor said I broke …" is the speaker's
+            )
         j = c.subj_start - 1
         if j >= 0 and toks[j].low == "that":
             j -= 1
@@ -1329,16 +1376,21 @@ class RuleExtractor:
             lo -= 1  # back to the clause's start, at most five words
         if any(t.low in HEDGES for t in toks[lo:at]):
             return True
-        # a hedge opening the sentence, set off by a comma, holds for its first clause: "Maybe
-        # even back then, I was inspired …", "Perhaps, in the end, we …"
+        # a hedge opening the sentence holds for its first clause when only adverbs and time
+        # words stand between: "Maybe even back then, I was inspired …" ("Probably the best
+        # decision of my life, I quit my job" hedges a noun phrase, not the clause)
         k = 0
         while k < c.subj_start and (toks[k].low in GREET_TAIL or toks[k].text in PUNCT_BREAK):
             k += 1
         return (
             k < c.subj_start
             and toks[k].low in HEDGES
-            and not any(
-                t.low in SUBJ_PRONOUNS or is_finite(t.low) or is_verbish(t.low, after_aux=False)
+            and all(
+                t.text in PUNCT_BREAK
+                or t.low in L.ADVERBS
+                or t.low in _TIME_WORDS
+                or t.start in self._covered
+                or t.low in ("even", "back", "then", "just")
                 for t in toks[k + 1 : c.subj_start]
             )
         )
@@ -1460,6 +1512,13 @@ def _pointed_object(words: list[Tok]) -> int | None:
         if t.low not in _POINTED or v.low in L.BE or not (v.low in FORMS or is_past(v.low)) or lemma(v.low) in L.MENTAL:
             continue
         nxt = words[k + 1] if k + 1 < len(words) else None
+        if (
+            lemma(v.low) == "make"
+            and t.low == "it"
+            and nxt is not None
+            and nxt.low in ("to", "through", "home", "back")
+        ):
+            continue  # "I made it to the last round": got there, an idiom
         if nxt is None or nxt.text in PUNCT_BREAK or nxt.low in L.PREPOSITIONS or nxt.low in _TIME_WORDS | L.BE:
             return k
         if t.low == "it" and (nxt.low in L.ADVERBS or nxt.low in ("together", "again", "back", "up", "out")):
@@ -1467,6 +1526,81 @@ def _pointed_object(words: list[Tok]) -> int | None:
     return None
 
 
+# openers of a purpose phrase, which ends an object: "in hopes of", "in order to", "in an effort to"
+_PURPOSE = [
+    ("in", "hopes"),
+    ("in", "hope", "of"),
+    ("in", "order", "to"),
+    ("in", "an", "effort"),
+    ("in", "an", "attempt"),
+]
+# light verbs, and nouns for the course of a life rather than an occurrence in it
+_LIGHT = {"have", "make", "take", "do", "go", "face", "overcome"}
+_COURSE = {
+    "progress", "struggles", "struggle", "path", "paths", "journey", "changes", "choices", "decisions", "mistakes",
+    "strides", "steps", "sacrifices", "challenges", "ups", "experiences", "efforts", "growth", "hardships",
+}  # fmt: skip
+# past participles of feeling: "was impressed / amazed / moved" tells a reaction
+_FEELINGS = {
+    "impressed", "amazed", "surprised", "touched", "moved", "inspired", "shocked", "stunned", "thrilled",
+    "disappointed", "overwhelmed", "blown", "floored", "humbled", "stoked", "relieved", "intrigued", "fascinated",
+}  # fmt: skip
+_SUMMARY_NOUNS = {"day", "time", "weekend", "night", "week", "adventure", "outing", "blast", "evening", "morning"}
+
+
+_TEASER = re.compile(r"(?i)^(?:something|a lot|so much|lots|a few things|some things)\b[^.]{0,30}\bhappen(?:ed|ing)\b")
+
+
+def _without_summaries(events: list[Event]) -> list[Event]:
+    """ "I had a wicked day out with the gang last weekend — we went biking …", "Something
+    exciting happened last Friday. I went to a game convention …": the day is told by what was
+    done in it; "had a <stretch of time>" or "something happened" goes when another event of the
+    turn has the same dates."""
+    out = []
+    for e in events:
+        summary = (
+            e.kind == "event"
+            and e.start is not None
+            and e.verb.split()[-1] in ("had", "have")
+            and any(w.lower() in _SUMMARY_NOUNS for w in e.object.split()[:4])
+        ) or (e.kind == "mention" and _TEASER.match(e.object) is not None)
+        if summary and any(o is not e and (o.start, o.end) == (e.start, e.end) for o in events):
+            continue
+        out.append(e)
+    return out
+
+
+_BE_CHAIN = {"'s", "is", "was", "will", "'ll", "be", "gonna", "going", "to", "been", "has", "had", "would", "'d"}
+
+
+def _time_evaluated(toks: list[Tok], sp) -> bool:
+    """The time phrase opens its clause as the subject of "be" and what follows says how it
+    went: "Tomorrow's gonna be an awesome night", "and yesterday was so much fun" ("tomorrow is
+    my birthday" names an occasion and stays)."""
+    before = [t for t in toks if t.start < sp.start_char]
+    if before and not (
+        before[-1].text in PUNCT_BREAK or before[-1].low in GREET_TAIL or before[-1].low in _COORD_WORDS
+    ):
+        return False  # "we met last night": the time closes another clause
+    k = next((i for i, t in enumerate(toks) if t.start >= sp.end_char), len(toks))
+    if k == len(toks) or toks[k].low not in _BE_CHAIN:
+        return False
+    while k < len(toks) and toks[k].low in _BE_CHAIN:
+        k += 1
+    while k < len(toks) and (toks[k].low in L.DETERMINERS or toks[k].low in _INTENSIFIERS or toks[k].low == "much"):
+        k += 1
+    return k < len(toks) and (toks[k].low in FELT or toks[k].low in ("blast", "fun", "success", "hit"))
+
+
+_COORD_WORDS = {"and", "but", "or", "so"}
+# nouns for people: "it" never points at them ("My sister loves baking. She made it …")
+_PEOPLE = {
+    "sister", "brother", "mom", "dad", "mother", "father", "friend", "wife", "husband", "son", "daughter", "kid",
+    "child", "children", "boss", "partner", "boyfriend", "girlfriend", "grandma", "grandpa", "grandmother",
+    "grandfather", "aunt", "uncle", "cousin", "neighbor", "neighbour", "coworker", "colleague", "people", "person",
+    "guy", "girl", "boy", "man", "woman", "men", "women", "baby", "family", "parent", "team", "teammate", "buddy",
+    "niece", "nephew", "fiance", "fiancee", "roommate", "classmate", "teacher", "student", "doctor", "nurse",
+}  # fmt: skip
 _NP_OPENERS = {"my", "our", "his", "her", "their", "your", "the", "a", "an", "this", "that", "these", "those"}
 _NP_OPENERS |= {"another", "some"}
 _NOT_A_THING = {"lot", "lots", "ton", "tons", "bunch", "bit", "couple", "few", "one", "ones", "way", "thing"}
@@ -1500,9 +1634,33 @@ def last_thing(text: str) -> str | None:
         head = toks[j - 1]
         if j < len(toks) and toks[j].low == "and" and (j + 1 == len(toks) or toks[j + 1].low in SUBJ_PRONOUNS):
             continue  # "my sister and I will build it": a subject, not the thing
-        if j > i + 1 and is_content(head) and head.low not in _NOT_A_THING and head.low not in _TIME_WORDS:
+        if (
+            j > i + 1
+            and is_content(head)
+            and head.low not in _NOT_A_THING
+            and head.low not in _TIME_WORDS
+            and head.low not in TIME_NOUNS
+            and head.low.rstrip("s") not in _PEOPLE
+        ):
             found = " ".join(x.text for x in toks[i:j])
     return found
+
+
+# words after which a formula's "I"/"we" clause is its complement ("make sure we …", "glad I …")
+_FORMULA_COMPLEMENT = {"sure", "say", "hope", "glad", "know", "think", "guess", "wish", "bet", "believe", "feel"}
+_FORMULA_COMPLEMENT |= {"hoping", "certain", "happy", "remember", "forget", "that", "if", "when"}
+
+
+def _after_formula(toks: list[Tok], c: Clause, covered: set[int]) -> bool:
+    """The clause runs on after a formula's own words ("so glad you liked it I went to the
+    council meeting", "have a great trip we got back from Paris yesterday"), or is a relative
+    clause on a noun it names ("Look at this cake I made yesterday"); not the formula's
+    complement ("let's make sure we make progress")."""
+    prev = toks[c.subj_start - 1]
+    if prev.text in PUNCT_BREAK or c.embedded:
+        return True
+    after = _run_on_before(toks, c.subj_start, covered)
+    return after == "end" or (after == "noun" and bool(c.obj_toks) and prev.low not in _FORMULA_COMPLEMENT)
 
 
 _ORDINAL = re.compile(r"^\d+(?:st|nd|rd|th)?$")

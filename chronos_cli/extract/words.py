@@ -13,23 +13,19 @@ _TOKEN = re.compile(r"\d+(?:[:.]\d+)+|[A-Za-z0-9]+(?:[-][A-Za-z0-9]+)*\+?|'[A-Za
 
 PUNCT_BREAK = set(".,;:!?()[]–—-…/")
 
-
 # verb forms
 PAST: dict[str, str] = {}
-
-
 PART: dict[str, str] = {}
-
-
 FORMS: dict[str, str] = {}  # any known verb form -> lemma
-
-
 for _b, (_p, _pp) in L.IRREGULAR.items():
     PAST[_p] = _b
     PART[_pp] = _b
     double = _b + _b[-1] + "ing" if re.search(r"(?:^|[^aeiou])[aeiou][bdgmnpt]$", _b) else _b + "ing"  # running
     for f in (_b, _p, _pp, _b + "s", _b + "ing", (_b[:-1] if _b.endswith("e") else _b) + "ing", double):
         FORMS.setdefault(f, _b)
+FORMS["goes"] = "go"
+FORMS["has"] = "have"
+FORMS["does"] = "do"
 
 
 def _regular_forms(b: str) -> tuple[str, str, str]:
@@ -79,8 +75,6 @@ def lemma(w: str) -> str:
 
 # words in -ing that are no verb forms ("I did something new", "the morning")
 _ING_NOUNS = {"something", "anything", "nothing", "everything", "thing", "morning", "evening", "during", "spring"}
-
-
 _ING_NOUNS |= {"ceiling", "wedding", "sibling", "darling", "pudding", "king", "ring", "string", "awning", "icing"}
 
 
@@ -125,7 +119,7 @@ class Clause:
     lemma: str
     obj_toks: list[Tok]
     end_tok: int  # index after the object
-    # past | perfect | present | now | irrealis | future | habit (see the module docstring, 4.)
+    # past | perfect | present | now | irrealis | future | habit (see the rule extractor's module docstring, 4.)
     mood: str = "past"
     cue: str | None = None  # the words that date a "now" clause ("just", "currently", "am reading")
     remote: bool = False  # "once", "as a kid": an unknown time before, never dated by the story
