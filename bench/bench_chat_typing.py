@@ -10,7 +10,6 @@ process with the offline rule extractor.
 
 import importlib.util
 import json
-import re
 import sys
 from pathlib import Path
 
@@ -19,20 +18,10 @@ sys.path.insert(0, str(ROOT))
 spec = importlib.util.spec_from_file_location("we", ROOT.parent / "shared" / "tools" / "when_eval.py")
 we = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(we)
+from bench.chat_rewrite import chat  # noqa: E402
 from chronos_cli.archives import read_archive  # noqa: E402
 from chronos_cli.extract.clean import sentences as _sents  # noqa: E402
 from chronos_cli.extract.rule_extractor import RuleExtractor  # noqa: E402
-
-
-def chat(t, mode):
-    if "lower" in mode:
-        t = t.lower()
-    if "apos" in mode:
-        t = t.replace("'", "").replace("’", "")
-    if "dots" in mode:
-        t = re.sub(r"\.(\s|$)", r"\1", t)
-    return t
-
 
 path = sys.argv[1]
 mode = sys.argv[2]

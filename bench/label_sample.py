@@ -15,7 +15,9 @@ Three sources, each read as `chronos index` reads it and run through the offline
 labelled before any rule is changed after it (a held-out reading of the rates); `score-fresh`
 scores it the same way; `--unseen` draws only events no earlier fresh draw showed. Fresh sources: conv-26, conv-30 (locomo_dev.json), conv-41, conv-42
 (locomo_dev2.json), lme (the user turns of ../shared/data/longmemeval_sample.json: a person
-talking to an assistant), sample_chats and export (as above).
+talking to an assistant), sample_chats and export (as above), conv-26-typed … conv-42-typed (those
+conversations lower-cased, without apostrophes or full stops, as people type in chats: the
+same stories in other words, so other events).
 
 `draw` samples --per-source events of each source at random (fixed seed) and writes
 bench/labels/events_labelled.jsonl: one line per sampled event with the turn it came from, its
@@ -54,6 +56,7 @@ from zoneinfo import ZoneInfo
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from bench.chat_rewrite import chat  # noqa: E402
 from chronos_cli.archives import iter_archive_files, read_archive  # noqa: E402
 from chronos_cli.extract.rule_extractor import RuleExtractor  # noqa: E402
 
@@ -61,6 +64,7 @@ LABELS = ROOT / "bench" / "labels" / "events_labelled.jsonl"
 ARCHIVE = ROOT / "bench" / "labels" / "events_labelled_archive.jsonl"
 SHARED = ROOT.parent / "shared" / "data"
 KINDS = ("ok", "wrong_date", "junk")
+TYPED = "lower,apos,dots"  # how the "-typed" fresh sources rewrite a conversation
 
 
 def sources() -> dict[str, list]:
@@ -80,6 +84,11 @@ def fresh_sources() -> dict[str, list]:
             out.setdefault(s.namespace, []).append(s)
     out["lme"] = read_archive(SHARED / "longmemeval_sample.json", "longmemeval").sessions
     out.update({k: v for k, v in sources().items() if k != "locomo"})  # sample_chats, export
+    for name in ("conv-26", "conv-30", "conv-41", "conv-42"):  # typed as people type in chats: other words
+        out[f"{name}-typed"] = [
+            s.model_copy(update={"turns": [t.model_copy(update={"text": chat(t.text, TYPED)}) for t in s.turns]})
+            for s in out[name]
+        ]
     return out
 
 

@@ -549,3 +549,58 @@ def test_how_was_your_evening_in_the_morning_asks_about_last_night():
 @pytest.mark.parametrize("text", ["Thanks for asking yesterday", "I keep putting it off until next week"])
 def test_a_gerund_after_a_preposition_or_keep_names_nothing(text):
     assert rule_events([text]) == []
+
+
+# -- an object typed on into the next sentence --------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text,obj",
+    [
+        ("i took plenty of beach pics thanks for sharing", "plenty of beach pics"),  # filler opens
+        ("we hit some cool national parks the beauty of nature was breathtaking", "some cool national parks"),
+        ("got some great feedback my hard work is paying off", "some great feedback"),  # a noun phrase and its verb
+        ("i met your turtles wow", "your turtles"),
+        ("so i tried out some cooking look at this ice cream", "some cooking"),  # a presenting frame
+        ("ive been thinking about how schools shape communities its so sad", "how schools shape communities"),
+        ("after finishing my screenplay i got a rejection letter", "a rejection letter"),  # the verb's own object
+        ("i participated in a run for a good cause we got a great turnout", "a great turnout"),  # "cause" a noun
+    ],
+)
+def test_an_object_ends_where_the_next_sentence_begins(text, obj):
+    assert obj in [e.object for e in rule_events([text])]
+
+
+@pytest.mark.parametrize(
+    "text,obj",
+    [
+        ("I gave her the mug I made at the studio.", "her the mug"),  # "I made" is a relative clause
+        ("I gave my sister the book yesterday.", "my sister the book"),  # two objects
+        ("I am writing all my plans down.", "all my plans down"),  # a plural noun is no verb
+        ("I'm working on a platform to show off the dance studio's stuff.", "a platform"),
+    ],
+)
+def test_an_object_with_a_noun_phrase_inside_goes_on(text, obj):
+    assert any(e.object.startswith(obj) for e in rule_events([text]))
+
+
+def test_i_and_we_are_never_objects_and_since_we_talked_is_no_news():
+    assert [e.verb for e in rule_events(["yeah i did i talked to the manager afterwards"])] == ["talked to"]
+    evs = rule_events(["been a few days since we chatted in the meantime, i donated my old car yesterday"])
+    assert [e.verb for e in evs] == ["donated"]
+
+
+def test_contractions_typed_without_apostrophes():
+    assert (
+        normalize("heres one from our trip, thats cool, youre right")
+        == "here's one from our trip, that's cool, you're right"
+    )
+    assert normalize("its so sad, its been a while") == "it's so sad, it's been a while"
+    assert normalize("i love its color") == "I love its color"  # a possessive stays
+
+
+def test_a_long_mention_starts_where_i_runs_on():
+    [ev] = rule_events(
+        ["having a good team is so important i had a great experience last weekend hiking with my church friends"]
+    )
+    assert ev.object.startswith("I had a great experience")

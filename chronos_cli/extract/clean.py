@@ -176,6 +176,19 @@ _CHAT_FORMS = [
     (re.compile(r"(?<![\w'])i(?=\s|'|$)"), "I"),
     (re.compile(r"\b(do|does|did|is|was|were|are|has|have|had|could|would|should|ca|wo)nt\b", re.I), r"\1n't"),
     (re.compile(r"\bcant\b", re.I), "can't"),
+    # contractions typed without their apostrophe that are no other word
+    (re.compile(r"\b(that|there|here|what|who|where)s\b", re.I), r"\1's"),
+    (re.compile(r"\b(you|they)re\b", re.I), r"\1're"),
+    (re.compile(r"\b(we|you|they)ve\b", re.I), r"\1've"),
+    # "its so sad": before an adverb, adjective, article or -ing form "its" is "it's"; "its color" stays
+    (
+        re.compile(
+            r"\b([Ii])ts(?= (?:so|such|really|very|pretty|super|kinda|just|not|been|a|an|the|all|always|never|"
+            r"going|gonna|like|about|hard|great|good|nice|fine|ok|okay|awesome|amazing|cool|fun|sad|true|too|"
+            r"time|\w+ing)\b)"
+        ),
+        r"\1t's",
+    ),
     # "were thinking of going": with no subject before it, "were" is "we're" typed without its apostrophe
     (re.compile(r"(?:^|(?<=[.!?\n] ))[Ww]ere(?= (?:\w+ing|gonna)\b)"), "we're"),
     (re.compile(r"\bu\b"), "you"),
@@ -186,7 +199,8 @@ _CHAT_FORMS = [
 
 
 _CHAT_SUSPECT = re.compile(
-    r"(?<![\w'])(?:[Ii]m|[Ii]ve|[Ii]ll|i|u|ur|cant)(?![\w'])|(?<![\w'])i'|\b[Ww]ere\b|(?:[os]|ca|wo|ha|ere|as|is|ad|re)nt\b"
+    r"(?<![\w'])(?:[Ii]m|[Ii]ve|[Ii]ll|i|u|ur|cant|[Ii]ts|thats|theres|heres|whats|youre|theyre|weve|youve|theyve)(?![\w'])"
+    r"|(?<![\w'])i'|\b[Ww]ere\b|(?:[os]|ca|wo|ha|ere|as|is|ad|re)nt\b"
     r"|[\u2018\u2019\u02bc\u201c\u201d]",
     re.I,
 )

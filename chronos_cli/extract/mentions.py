@@ -19,6 +19,10 @@ _PRESENTING = [
     ("here", "'s"), ("here", "is"), ("here", "are"), ("check", "out"), ("take", "a", "look", "at"), ("look", "at"),
 ]  # fmt: skip
 
+# words after which "I" goes on the clause ("the day that I left", "as I said", "knew I would")
+_BEFORE_CLAUSE = {"that", "which", "who", "what", "how", "where", "when", "whether", "as", "than", "like", "if"}
+_BEFORE_CLAUSE |= {"because", "and", "or", "but", "so", "know", "knew", "think", "thought", "said", "say", "since"}
+
 _MENTION_CUTS = {"and", "but", "so", "that", "which", "who", "because", "while", "when", "then"}
 
 
@@ -128,7 +132,11 @@ def mention_words(toks: list[Tok], sp) -> list[Tok]:
         at = next((j for j, t in enumerate(words) if inside(t)), 0)
         cuts = [j for j, t in enumerate(words) if t.low in _MENTION_CUTS and not inside(t)]
         opens = [j for j in cuts if words[j].low not in ("that", "which", "who")]  # not mid noun phrase
-        lo = max([j + 1 for j in opens if j < at and at - j < MAX_MENTION_TOKENS] or [0])
+        # "I" after a word that ends a clause opens a sentence run on without its full stop
+        # ("having a good team is so important | I had a great experience last weekend")
+        runs = [j for j, t in enumerate(words) if t.text == "I" and j and words[j - 1].low not in _BEFORE_CLAUSE]
+        lo = max([j + 1 for j in opens if j < at and at - j < MAX_MENTION_TOKENS] + [j for j in runs if j < at] or [0])
+        cuts += [j for j in runs if j > at]
         hi = min([j for j in cuts if j > at and j - lo <= MAX_MENTION_TOKENS] or [lo + MAX_MENTION_TOKENS])
         words = words[lo:hi]
     if len(words) > MAX_MENTION_TOKENS:

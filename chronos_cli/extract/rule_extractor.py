@@ -216,6 +216,8 @@ def _run_on_before(toks: list[Tok], i: int, covered: set[int]) -> str:
         return "end"
     if prev.low in L.ADVERBS and prev.low not in ("so", "just", "only", "even", "also", "still"):
         return "end"
+    if i >= 2 and toks[i - 2].low in SUBJ_PRONOUNS and (prev.low in L.MODAL or prev.low in L.BE or prev.low in L.HAVE):
+        return "end"  # "yeah I did | I talked to him": a short answer, complete on its own
     back = [t.low for t in toks[max(0, i - 3) : i - 1]]
     if back and back[-1] in _LINKING or (len(back) > 1 and back[-2] in _LINKING and back[-1] in _INTENSIFIERS):
         return "end"
@@ -611,7 +613,7 @@ class RuleExtractor:
             # "I made it in pottery class yesterday": what "it" points at, found where English
             # finds it (see _antecedent); "the last time I did it" points at an action: nothing named
             if lemma(own[pointed - 1].low) != "do":
-                thing = self._antecedent(turn, text[: words[0].start])
+                thing = self._antecedent(turn, text[: own[pointed - 1].start])
             if thing is None:
                 return None
         outside = [t for t in words if not (sp.start_char <= t.start < sp.end_char)]
@@ -822,6 +824,16 @@ class RuleExtractor:
             rest = [x for x in c.obj_toks if x not in front]
             if rest and (is_past(rest[0].low) or rest[0].low in L.BE or rest[0].low in L.HAVE):
                 rest = []  # "the support I got | made a huge difference": the main clause goes on
+            prep_verb = bool(c.verb_toks) and c.verb_toks[-1].low in L.PREPOSITIONS
+            if rest and (
+                (not prep_verb and (rest[0].low in L.DETERMINERS or rest[0].low in _POSSESSIVE))
+                or front[-1].low in _OBJECT_PRONOUNS
+            ):
+                # the verb has an object of its own (a relative clause leaves a gap: "the mug I
+                # made | at the studio"): a sentence run on without its full stop ("after finishing
+                # my screenplay I got a rejection letter", "… an impact on me I participated in a 5k")
+                c.obj_toks, c.remote, c.embedded = rest, False, False
+                return c
             tail = []
             if rest and c.verb_toks and c.verb_toks[-1].low in L.PREPOSITIONS:  # "made at | the studio"
                 tail = [c.verb_toks.pop()]
@@ -1131,7 +1143,9 @@ class RuleExtractor:
         while k < n and len(obj) < MAX_OBJECT_TOKENS:
             stopped = True
             t = toks[k]
-            noun_cause = t.low == "cause" and (k + 1 >= n or toks[k + 1].low not in _CLAUSE_OPENERS)  # "a good cause"
+            noun_cause = t.low == "cause" and (  # "a good cause", not "'cause we went"
+                k + 1 >= n or toks[k + 1].low not in _CLAUSE_OPENERS or (k and toks[k - 1].low in _BEFORE_NOUN)
+            )
             nouns_and = (  # "chocolate and vanilla swirl"; not "and one replied", "and promotions going"
                 t.low == "and"
                 and obj
@@ -1149,8 +1163,10 @@ class RuleExtractor:
                 or t.low in ("not", "than")
             ):
                 break
-            if t.text in _PRONOUN_SUBJ and obj:
-                break
+            if t.text in _PRONOUN_SUBJ:
+                break  # "I"/"we" are never an object: a clause starts ("yeah I did I talked to him")
+            if obj and _new_clause(toks, k):
+                break  # a sentence typed on without its full stop: "beach pics | thanks for sharing"
             if t.low == "that" and obj and k + 1 < n and is_finite(toks[k + 1].low):
                 break  # "a tournament | that's happening on May 6th": the relative clause has its own time
             if t.start in self._span_starts and (obj or not _names_a_day(t)):  # "hosted Thanksgiving" keeps it
@@ -1255,6 +1271,12 @@ class RuleExtractor:
             return None  # "I got this picture of my workmates": a photo shown ("took this photo at X" went there)
         if c.verb.split()[0] in L.BE and any(w in _FEELINGS for w in c.verb.split()[1:]):
             return None  # "I was impressed with their dedication": how it felt, a reaction
+        own = bool(c.verb_toks) and c.verb_toks[0] in self._toks  # a short answer's clause is the question's
+        k = c.subj_start - 1 if own else -1
+        while k >= 0 and self._toks[k].low in L.ADVERBS:
+            k -= 1
+        if k >= 0 and self._toks[k].low == "since" and c.lemma in ("talk", "chat", "speak"):
+            return None  # "since we last talked": when the listener was last told, not news
         if c.verb.split()[-1] == "into" and c.lemma == "be":
             return None  # "I've been into dancing since I was a kid": a liking
         if c.lemma in ("call", "name") and c.verb.split()[0] in ("is", "was", "been"):
@@ -1663,6 +1685,52 @@ def _after_formula(toks: list[Tok], c: Clause, covered: set[int]) -> bool:
     return after == "end" or (after == "noun" and bool(c.obj_toks) and prev.low not in _FORMULA_COMPLEMENT)
 
 
+# words that, inside an object, open what follows it: chat filler and presenting frames
+_BEFORE_NOUN = {"a", "an", "the", "good", "great", "worthy", "noble", "important", "common", "same", "this", "that"}
+_OPENERS_MID = {"thanks", "thank", "wow", "lol", "haha", "hahaha", "omg", "yay", "hey", "oh", "ugh", "anyway", "btw"}
+_FINITE_AHEAD = 4
+
+
+def _new_clause(toks: list[Tok], k: int) -> bool:
+    """Token ``k``, inside an object, starts a new clause of a sentence typed on without its full
+    stop: filler ("… pics thanks for sharing"), a presenting frame ("… look at this"), or a noun
+    phrase with a finite verb of its own ("… feedback | my hard work is paying off", "… parks |
+    the beauty of nature was breathtaking", "… a gift | my mom loved")."""
+    t = toks[k]
+    nxt = toks[k + 1].low if k + 1 < len(toks) else ""
+    if t.low in _OPENERS_MID or (t.low, nxt) in (("look", "at"), ("check", "out")):
+        return True
+    if t.low in ("it", "he", "she", "they", "you") and nxt in ("'s", "'re", "'ll", "'ve", "'d", "'m"):
+        return True  # "… shape communities | it's so sad"
+    if t.low not in L.DETERMINERS and t.text not in _POSSESSIVE:
+        return False
+    prev = toks[k - 1].low if k else ""
+    if (
+        prev in L.PREPOSITIONS
+        or (prev in L.DETERMINERS and prev != "her")
+        or prev in L.CLAUSE_BREAK
+        or not prev.isalpha()
+    ):
+        return False  # "in | the park", "and | the view": the object goes on
+    # the noun phrase's own words come first, then its verb: "my hard work | is", "the name | helps"
+    for j, x in enumerate(toks[k + 2 : k + 2 + _FINITE_AHEAD]):
+        if (
+            x.text in PUNCT_BREAK
+            or (x.low in L.PREPOSITIONS and x.low != "of")
+            or x.low in SUBJ_PRONOUNS
+            or x.low in L.CLAUSE_BREAK
+        ):
+            return False  # "her the mug | I made": the verb after "I" is a relative clause's
+        if x.low == "'s":
+            continue  # "the dance studio's stuff": a possessive as often as "is"
+        if x.low in L.BE or x.low in L.HAVE or x.low in L.MODAL or is_past(x.low):
+            return True
+        if j == 0 and x.low.endswith("s") and FORMS.get(x.low, x.low) != x.low and x.low not in ("is", "has"):
+            nxt2 = toks[k + 3].low if k + 3 < len(toks) else ""
+            return nxt2 in _OBJECT_PRONOUNS or nxt2 in L.DETERMINERS  # "the name helps me"
+    return False
+
+
 _ORDINAL = re.compile(r"^\d+(?:st|nd|rd|th)?$")
 
 
@@ -1691,7 +1759,14 @@ def _front_np(toks: list[Tok], subj_start: int) -> list[Tok]:
     while m >= 0 and toks[m].text.replace("-", "").isalnum() and toks[m].low not in L.CLAUSE_BREAK and len(back) < 5:
         back.insert(0, toks[m])
         if toks[m].low in _FRONT_DET:
-            return back if len(back) > 1 and not any(is_past(x.low) for x in back[1:]) else []
+            verbs = any(
+                is_past(x.low)
+                or x.low in L.BE
+                or x.low in L.MODAL
+                or (x.low.endswith("ing") and is_verbish(x.low, after_aux=True) and x is not back[1])
+                for x in back[1:]
+            )  # "a painting" is a noun; "a lot | knowing" a verb
+            return back if len(back) > 1 and not verbs else []  # "that movie is awesome | I …" is no noun phrase
         m -= 1
     return []
 
