@@ -604,3 +604,37 @@ def test_a_long_mention_starts_where_i_runs_on():
         ["having a good team is so important i had a great experience last weekend hiking with my church friends"]
     )
     assert ev.object.startswith("I had a great experience")
+
+
+@pytest.mark.parametrize(
+    "text,obj",
+    [
+        ("we got into the accident thankfully everyone was fine", "the accident"),  # a sentence adverb opens
+        ("i got into a bad spot with some people it really bugged me", "a bad spot with some people"),  # "it" + verb
+        ("i upgraded some of my equipment at home check it out", "some of my equipment at home"),
+        ("i joined a writers group its unbelievable", "a writers group"),
+    ],
+)
+def test_more_sentences_typed_on(text, obj):
+    assert obj in [e.object for e in rule_events([text])]
+
+
+def test_a_relative_clause_with_no_that_stays_in_the_object():
+    assert (
+        find(rule_events(["I still have that stuffed dog you gave me."]), "stuffed dog").object
+        == "that stuffed dog you gave me"
+    )
+    assert find(rule_events(["I created a plan for getting it made into a movie."]), "plan").object.endswith(
+        "into a movie"
+    )
+
+
+def test_lets_and_havent_typed_without_apostrophes():
+    assert normalize("lets make some memories, she lets me drive") == "let's make some memories, she lets me drive"
+    assert rule_events(["lets make some awesome memories tomorrow at the grand opening"]) == []
+    assert rule_events(["havent talked in a few days"]) == []
+
+
+def test_a_presented_thing_typed_on_after_a_clause():
+    [ev] = rule_events(["seeing kindness really does make a difference heres a pic from the beach last week"])
+    assert (ev.object, ev.start.date()) == ("a pic from the beach", date(2023, 5, 1))

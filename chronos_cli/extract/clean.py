@@ -176,6 +176,12 @@ _CHAT_FORMS = [
     (re.compile(r"(?<![\w'])i(?=\s|'|$)"), "I"),
     (re.compile(r"\b(do|does|did|is|was|were|are|has|have|had|could|would|should|ca|wo)nt\b", re.I), r"\1n't"),
     (re.compile(r"\bcant\b", re.I), "can't"),
+    (
+        re.compile(
+            r"\b([Ll])ets(?= (?:go|do|make|get|try|see|hang|grab|meet|plan|keep|just|not|all|have|catch|talk)\b)"
+        ),
+        r"\1et's",
+    ),
     # contractions typed without their apostrophe that are no other word
     (re.compile(r"\b(that|there|here|what|who|where)s\b", re.I), r"\1's"),
     (re.compile(r"\b(you|they)re\b", re.I), r"\1're"),
@@ -189,6 +195,8 @@ _CHAT_FORMS = [
         ),
         r"\1t's",
     ),
+    # "its unbelievable!": an adjective that ends what is said
+    (re.compile(r"\b([Ii])ts(?= \w+(?:able|ible|ful|ous|ive)\b\s*(?:[.!?,]|$|and\b|but\b|so\b))"), r"\1t's"),
     # "were thinking of going": with no subject before it, "were" is "we're" typed without its apostrophe
     (re.compile(r"(?:^|(?<=[.!?\n] ))[Ww]ere(?= (?:\w+ing|gonna)\b)"), "we're"),
     (re.compile(r"\bu\b"), "you"),
@@ -200,7 +208,7 @@ _CHAT_FORMS = [
 
 _CHAT_SUSPECT = re.compile(
     r"(?<![\w'])(?:[Ii]m|[Ii]ve|[Ii]ll|i|u|ur|cant|[Ii]ts|thats|theres|heres|whats|youre|theyre|weve|youve|theyve)(?![\w'])"
-    r"|(?<![\w'])i'|\b[Ww]ere\b|(?:[os]|ca|wo|ha|ere|as|is|ad|re)nt\b"
+    r"|(?<![\w'])i'|\b[Ww]ere\b|(?:[os]|ca|wo|ha|ve|ere|as|is|ad|re)nt\b|\blets\b"
     r"|[\u2018\u2019\u02bc\u201c\u201d]",
     re.I,
 )

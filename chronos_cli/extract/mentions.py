@@ -53,9 +53,17 @@ def presenting(words: list[Tok]) -> int:
     return 0 if lows[n : n + 1] == ["to"] else n  # "Here's to a good time": a toast
 
 
-def segments(toks: list[Tok], sp=None) -> list[list[Tok]]:
+def _presents(t: Tok, prev: str, nxt: str) -> bool:
+    """``t`` opens a presenting frame run on after a word that ends a clause: "… make a
+    difference | here's a pic from last week"."""
+    return prev.isalpha() and prev not in _BEFORE_CLAUSE and t.low == "here" and nxt.lower() in ("'s", "is", "are")
+
+
+def segments(toks: list[Tok], sp=None, runs: frozenset[int] = frozenset()) -> list[list[Tok]]:
     """Runs of tokens between punctuation and subordinating conjunctions ("and"/"or" join noun
-    phrases, so they do not cut; nor do the words of the time expression ``sp``)."""
+    phrases, so they do not cut; nor do the words of the time expression ``sp``). ``runs``: the
+    offsets where the caller found a sentence run on without its full stop ("… each other | I
+    was just remembering")."""
     segs: list[list[Tok]] = [[]]
     nxt = {id(a): b.text for a, b in zip(toks, toks[1:])}
     prv = {id(b): a.low for a, b in zip(toks, toks[1:])}
@@ -73,16 +81,18 @@ def segments(toks: list[Tok], sp=None) -> list[list[Tok]]:
             if segs[-1]:
                 segs.append([])
             continue
+        if not inside and segs[-1] and (t.start in runs or _presents(t, prv.get(id(t), ""), nxt.get(id(t), ""))):
+            segs.append([])  # a sentence typed on without its full stop starts here
         segs[-1].append(t)
     return [x for x in segs if x]
 
 
-def mention_words(toks: list[Tok], sp) -> list[Tok]:
+def mention_words(toks: list[Tok], sp, runs: frozenset[int] = frozenset()) -> list[Tok]:
     """The clause around a time expression, as said: its segment; one that says nothing but the
     time takes the segment before it ("my first real hike | since October") or, when it opens
     the sentence, the one after it ("Yesterday: | Mount Monadnock via the White Dot trail"). A
     time phrase that closes the words, or opens them before punctuation, is left out."""
-    segs = segments(toks, sp)
+    segs = segments(toks, sp, runs)
 
     def inside(t):
         return sp.start_char <= t.start < sp.end_char
@@ -91,7 +101,7 @@ def mention_words(toks: list[Tok], sp) -> list[Tok]:
     if at is None:
         return []
     words = list(segs[at])
-    if sum(is_content(t) for t in words if not inside(t)) < 2:
+    if sum(is_content(t) for t in words if not inside(t)) < 2 and not presenting(words):
         if at > 0 and not inside(segs[at][0]) or at > 0 and at + 1 >= len(segs):
             words = segs[at - 1] + words
         elif at + 1 < len(segs):
@@ -134,9 +144,11 @@ def mention_words(toks: list[Tok], sp) -> list[Tok]:
         opens = [j for j in cuts if words[j].low not in ("that", "which", "who")]  # not mid noun phrase
         # "I" after a word that ends a clause opens a sentence run on without its full stop
         # ("having a good team is so important | I had a great experience last weekend")
-        runs = [j for j, t in enumerate(words) if t.text == "I" and j and words[j - 1].low not in _BEFORE_CLAUSE]
-        lo = max([j + 1 for j in opens if j < at and at - j < MAX_MENTION_TOKENS] + [j for j in runs if j < at] or [0])
-        cuts += [j for j in runs if j > at]
+        run_at = [j for j, t in enumerate(words) if t.start in runs]
+        lo = max(
+            [j + 1 for j in opens if j < at and at - j < MAX_MENTION_TOKENS] + [j for j in run_at if j < at] or [0]
+        )
+        cuts += [j for j in run_at if j > at]
         hi = min([j for j in cuts if j > at and j - lo <= MAX_MENTION_TOKENS] or [lo + MAX_MENTION_TOKENS])
         words = words[lo:hi]
     if len(words) > MAX_MENTION_TOKENS:

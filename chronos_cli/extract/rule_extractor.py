@@ -600,9 +600,11 @@ class RuleExtractor:
         it as said. A negated or irrealis clause yields nothing (nothing happened: "didn't go",
         "next goal might be"); nor does a sentence that only sets the time of the story that
         follows ("Last Saturday was lovely. We rented kayaks." dates the kayaks)."""
-        # "Here's a pic from last Friday": what is presented is named, verb or not
-        presented = presenting(toks[next((i for i, t in enumerate(toks) if t.low not in GREET_TAIL), 0) :]) > 0
-        words = mention_words(toks, sp)
+        # where "I" runs on after a finished clause ("… each other | I was just remembering")
+        runs = frozenset(
+            t.start for i, t in enumerate(toks) if t.text == "I" and _run_on_before(toks, i, self._covered) == "end"
+        )
+        words = mention_words(toks, sp, runs)
         if not words:
             return None
         # the words of the time phrase's own clause: before it, unless it opens them
@@ -616,12 +618,19 @@ class RuleExtractor:
                 thing = self._antecedent(turn, text[: own[pointed - 1].start])
             if thing is None:
                 return None
+        # "Here's a pic from last Friday": what is presented is named, verb or not
+        at = toks.index(words[0]) if words[0] in toks else 0
+        presented = any(presenting(toks[j:at]) == at - j for j in range(max(0, at - 4), at))
         outside = [t for t in words if not (sp.start_char <= t.start < sp.end_char)]
-        said = 2 * (thing is not None) + sum(
-            (is_content(t) and t.low not in SUBJ_PRONOUNS)
-            or (t.low in L.HAVE and nxt.low not in L.BE and not is_verbish(nxt.low, after_aux=True))
-            or (antecedent is not None and t.low in ("him", "her", "them"))
-            for t, nxt in zip(outside, [*outside[1:], Tok("", "", -1, -1)])
+        said = (
+            2 * (thing is not None)
+            + presented
+            + sum(
+                (is_content(t) and t.low not in SUBJ_PRONOUNS)
+                or (t.low in L.HAVE and nxt.low not in L.BE and not is_verbish(nxt.low, after_aux=True))
+                or (antecedent is not None and t.low in ("him", "her", "them"))
+                for t, nxt in zip(outside, [*outside[1:], Tok("", "", -1, -1)])
+            )
         )
         if is_negated(words) or said < 2:  # "I'll try", "I'm dreading": too little said to keep
             return None
@@ -1688,6 +1697,7 @@ def _after_formula(toks: list[Tok], c: Clause, covered: set[int]) -> bool:
 # words that, inside an object, open what follows it: chat filler and presenting frames
 _BEFORE_NOUN = {"a", "an", "the", "good", "great", "worthy", "noble", "important", "common", "same", "this", "that"}
 _OPENERS_MID = {"thanks", "thank", "wow", "lol", "haha", "hahaha", "omg", "yay", "hey", "oh", "ugh", "anyway", "btw"}
+_OPENERS_MID |= {"thankfully", "luckily", "fortunately", "unfortunately", "sadly", "hopefully", "honestly"}
 _FINITE_AHEAD = 4
 
 
@@ -1698,13 +1708,21 @@ def _new_clause(toks: list[Tok], k: int) -> bool:
     the beauty of nature was breathtaking", "… a gift | my mom loved")."""
     t = toks[k]
     nxt = toks[k + 1].low if k + 1 < len(toks) else ""
-    if t.low in _OPENERS_MID or (t.low, nxt) in (("look", "at"), ("check", "out")):
+    nxt2 = toks[k + 2].low if k + 2 < len(toks) else ""
+    if t.low in _OPENERS_MID or (t.low, nxt) in (("look", "at"), ("check", "out")) or (t.low, nxt2) == ("check", "out"):
         return True
-    if t.low in ("it", "he", "she", "they", "you") and nxt in ("'s", "'re", "'ll", "'ve", "'d", "'m"):
-        return True  # "… shape communities | it's so sad"
+    prev = toks[k - 1].low if k else ""
+    noun_before = prev.isalpha() and prev not in FORMS and prev not in _WH and prev not in _NOT_RUN_ON
+    if t.low in ("it", "he", "she", "they", "you", "there") and noun_before:
+        # after a noun a subject pronoun opens a clause: "… communities | it's so sad", "… some
+        # people | it really bugged me", "… back home | it took a month"
+        if nxt in ("'s", "'re", "'ll", "'ve", "'d", "'m"):
+            return True
+        if t.low not in ("it", "there"):
+            return False  # "the dog | you gave me": a relative clause on the noun
+        return is_past(nxt) or nxt in L.BE or nxt in L.MODAL or (nxt in L.ADVERBS and (is_past(nxt2) or nxt2 in L.BE))
     if t.low not in L.DETERMINERS and t.text not in _POSSESSIVE:
         return False
-    prev = toks[k - 1].low if k else ""
     if (
         prev in L.PREPOSITIONS
         or (prev in L.DETERMINERS and prev != "her")
