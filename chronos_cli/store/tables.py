@@ -66,7 +66,7 @@ ANN_REFINE_FACTOR = 4
 SCHEMA_VERSION = 2
 LOCK_FILE = ".chronos-write.lock"  # inside a local database's folder
 COMMIT_RETRIES = 8
-_CONFLICT = re.compile(r"commit conflict|write contention|preempted by concurrent", re.IGNORECASE)
+_CONFLICT = re.compile(r"commit conflict|write contention|preempted by concurrent|incompatible transaction", re.IGNORECASE)
 _DENIED = re.compile(r"permission denied|read-only|access denied|forbidden", re.IGNORECASE)
 NAMESPACE_RE = re.compile(r"^[A-Za-z0-9_.:/@+\-]{1,200}$")
 
@@ -224,9 +224,18 @@ class Store:
         t = self.table(name)
         if t is None:
             self._tables[name] = self._commit(lambda: self._create(name, schema))
-            self._set_primary_key(name)
-            t = self.table(name)
-        return t
+        if not self._has_primary_key(name):
+            # a new table, or one opened between another writer's create and its primary key: a
+            # write from a handle without the key would not see that writer's rows as conflicts
+            # and would insert them twice
+            self._tables.pop(name, None)
+            if not self._has_primary_key(name):
+                self._set_primary_key(name)
+            self._tables.pop(name, None)
+        return self.table(name)
+
+    def _has_primary_key(self, name: str) -> bool:
+        return _PK_META in (self.table(name).schema.field(PRIMARY_KEYS[name]).metadata or {})
 
     def _create(self, name: str, schema: pa.Schema):
         try:
