@@ -638,3 +638,15 @@ def test_lets_and_havent_typed_without_apostrophes():
 def test_a_presented_thing_typed_on_after_a_clause():
     [ev] = rule_events(["seeing kindness really does make a difference heres a pic from the beach last week"])
     assert (ev.object, ev.start.date()) == ("a pic from the beach", date(2023, 5, 1))
+
+
+def test_a_mention_ends_where_it_was_runs_on_and_drops_a_leading_yep():
+    [ev] = rule_events(["a buddy of mine adopted a puppy last year it was a long process"])
+    assert ev.object == "a buddy of mine adopted a puppy"
+    [ev] = rule_events(["yep last week, someone wrote me a letter"])
+    assert ev.object == "last week, someone wrote me a letter"
+
+
+def test_doing_ok_is_how_they_are_whatever_follows():
+    assert rule_events(["im doing ok been reading a lot lately"]) == []
+    assert normalize("its inspired by the sunsets") == "it's inspired by the sunsets"

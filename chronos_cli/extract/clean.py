@@ -191,7 +191,7 @@ _CHAT_FORMS = [
         re.compile(
             r"\b([Ii])ts(?= (?:so|such|really|very|pretty|super|kinda|just|not|been|a|an|the|all|always|never|"
             r"going|gonna|like|about|hard|great|good|nice|fine|ok|okay|awesome|amazing|cool|fun|sad|true|too|"
-            r"time|\w+ing)\b)"
+            r"time|\w+ing|\w+ed)\b)"
         ),
         r"\1t's",
     ),

@@ -287,11 +287,16 @@ _VAGUE_TIMES = {"adventure", "day", "time", "ride", "journey", "week", "weekend"
 _VAGUE_TIMES |= {"blast", "morning", "evening", "month", "trip", "one"}
 
 
+_WELLBEING = {"ok", "okay", "fine", "good", "great", "well", "alright", "amazing", "awesome", "better", "bad"}
+
+
 def is_evaluation(c: Clause) -> bool:
     toks = c.obj_toks
     if not toks:
         return False
     head = toks[1].low if toks[0].low in ("much", "way", "so", "a", "lot", "even") and len(toks) > 1 else toks[0].low
+    if c.lemma == "do" and toks[0].low in _WELLBEING:
+        return True  # "I'm doing ok (been reading …)": how they are, whatever is typed on after it
     if c.lemma == "get" and head in _COMPARATIVE:
         return True  # "I've gotten much better at it": a change in how well, not an occurrence
     lows = [t.low for t in toks]

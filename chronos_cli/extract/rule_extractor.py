@@ -602,7 +602,10 @@ class RuleExtractor:
         follows ("Last Saturday was lovely. We rented kayaks." dates the kayaks)."""
         # where "I" runs on after a finished clause ("… each other | I was just remembering")
         runs = frozenset(
-            t.start for i, t in enumerate(toks) if t.text == "I" and _run_on_before(toks, i, self._covered) == "end"
+            t.start
+            for i, t in enumerate(toks)
+            if (t.text == "I" or (t.low in ("it", "there") and i + 1 < len(toks) and toks[i + 1].low in _IT_VERBS))
+            and _run_on_before(toks, i, self._covered) == "end"
         )
         words = mention_words(toks, sp, runs)
         if not words:
@@ -1696,6 +1699,7 @@ def _after_formula(toks: list[Tok], c: Clause, covered: set[int]) -> bool:
 
 # words that, inside an object, open what follows it: chat filler and presenting frames
 _BEFORE_NOUN = {"a", "an", "the", "good", "great", "worthy", "noble", "important", "common", "same", "this", "that"}
+_IT_VERBS = {"was", "is", "'s", "were", "took", "got", "felt", "looked", "made", "turned", "ended"}
 _OPENERS_MID = {"thanks", "thank", "wow", "lol", "haha", "hahaha", "omg", "yay", "hey", "oh", "ugh", "anyway", "btw"}
 _OPENERS_MID |= {"thankfully", "luckily", "fortunately", "unfortunately", "sadly", "hopefully", "honestly"}
 _FINITE_AHEAD = 4

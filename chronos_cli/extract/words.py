@@ -181,5 +181,8 @@ def core_words(obj: str) -> str:
 TRAILING_DROP = L.PREPOSITIONS | L.DETERMINERS | L.ADVERBS | {
     "over", "during", "around", "until", "till", "since", "not", "than", "as",
 }  # fmt: skip
-GREET_TAIL = {"hey", "hi", "hello", "oh", "wow", "yeah", "yes", "well", "ok", "okay", "so", "hah", "haha", "lol"}
+GREET_TAIL = {
+    "hey", "hi", "hello", "oh", "wow", "yeah", "yes", "well", "ok", "okay", "so", "hah", "haha", "lol", "yep", "yup",
+    "nope", "alright",
+}  # fmt: skip
 SUBJ_PRONOUNS = {"i", "we", "he", "she", "they", "you", "it"}

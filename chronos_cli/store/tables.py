@@ -66,7 +66,9 @@ ANN_REFINE_FACTOR = 4
 SCHEMA_VERSION = 2
 LOCK_FILE = ".chronos-write.lock"  # inside a local database's folder
 COMMIT_RETRIES = 8
-_CONFLICT = re.compile(r"commit conflict|write contention|preempted by concurrent|incompatible transaction", re.IGNORECASE)
+_CONFLICT = re.compile(
+    r"commit conflict|write contention|preempted by concurrent|incompatible transaction", re.IGNORECASE
+)
 _DENIED = re.compile(r"permission denied|read-only|access denied|forbidden", re.IGNORECASE)
 NAMESPACE_RE = re.compile(r"^[A-Za-z0-9_.:/@+\-]{1,200}$")
 
