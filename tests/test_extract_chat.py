@@ -576,7 +576,7 @@ def test_an_object_ends_where_the_next_sentence_begins(text, obj):
     [
         ("I gave her the mug I made at the studio.", "her the mug"),  # "I made" is a relative clause
         ("I gave my sister the book yesterday.", "my sister the book"),  # two objects
-        ("I am writing all my plans down.", "all my plans down"),  # a plural noun is no verb
+        ("I am writing all my plans down.", "all my plans"),  # a plural noun is no verb; "write … down"
         ("I'm working on a platform to show off the dance studio's stuff.", "a platform"),
     ],
 )
@@ -650,3 +650,25 @@ def test_a_mention_ends_where_it_was_runs_on_and_drops_a_leading_yep():
 def test_doing_ok_is_how_they_are_whatever_follows():
     assert rule_events(["im doing ok been reading a lot lately"]) == []
     assert normalize("its inspired by the sunsets") == "it's inspired by the sunsets"
+
+
+@pytest.mark.parametrize(
+    "text,verb,obj",
+    [
+        ("feels like just yesterday i put this dress on!", "put on", "this dress"),  # a separable particle
+        ("im prepping for my dance studio more than ever!", "is prepping for", "my dance studio"),
+        ("i wanted to make my customers feel cozy i chose furniture that looks great", "chose", "furniture"),
+        ("this crazy world ive been taking regular walks at the park", "has been taking", "regular walks at the park"),
+        (
+            "the opening is tomorrow im working hard to make everything just right cant wait",
+            "is working hard",
+            "to make everything just right",
+        ),
+    ],
+)
+def test_typed_on_clauses_keep_their_own_verb_and_object(text, verb, obj):
+    assert (verb, obj) in [(e.verb, e.object) for e in rule_events([text])]
+
+
+def test_the_pic_im_sending_is_the_message_itself():
+    assert rule_events(["the pic im sending is just stunning, eh?"]) == []

@@ -141,7 +141,7 @@ def test_a_presented_thing_is_quoted_without_the_presenting():
     [ev] = rule_events(["Here's our latest work from last weekend."])
     assert ev.object == "our latest work from last weekend"
     assert rule_events(["Here's a pic from last Friday at the lake."])[0].object == "a pic from last Friday at the lake"
-    assert rule_events(["Here's to a good time at the café last weekend!"])[0].object.startswith("Here's to")  # a toast
+    assert rule_events(["Here's to a good time at the café last weekend!"]) == []  # a toast
 
 
 def test_a_relative_clause_on_a_presented_noun_is_kept():

@@ -604,12 +604,22 @@ class RuleExtractor:
         runs = frozenset(
             t.start
             for i, t in enumerate(toks)
-            if (t.text == "I" or (t.low in ("it", "there") and i + 1 < len(toks) and toks[i + 1].low in _IT_VERBS))
-            and _run_on_before(toks, i, self._covered) == "end"
+            if (
+                (t.text == "I" or (t.low in ("it", "there") and i + 1 < len(toks) and toks[i + 1].low in _IT_VERBS))
+                and _run_on_before(toks, i, self._covered) == "end"
+            )
+            or (
+                i
+                and t.low in L.DETERMINERS
+                and t.low not in ("that", "which", "this", "what")
+                and toks[i - 1].low not in L.DETERMINERS
+                and toks[i - 1].low not in FORMS  # "saw | a movie": the verb's object, no new clause
+                and _new_clause(toks, i)
+            )
         )
         words = mention_words(toks, sp, runs)
-        if not words:
-            return None
+        if not words or [t.low for t in words[:3]] == ["here", "'s", "to"]:
+            return None  # "here's to a good time at the café": a toast
         # the words of the time phrase's own clause: before it, unless it opens them
         own = [t for t in words if t.start < sp.start_char] or [t for t in words if t.start >= sp.end_char]
         pointed = _pointed_object(own)
@@ -838,7 +848,14 @@ class RuleExtractor:
                 rest = []  # "the support I got | made a huge difference": the main clause goes on
             prep_verb = bool(c.verb_toks) and c.verb_toks[-1].low in L.PREPOSITIONS
             if rest and (
-                (not prep_verb and (rest[0].low in L.DETERMINERS or rest[0].low in _POSSESSIVE))
+                (
+                    not prep_verb
+                    and (
+                        rest[0].low in L.DETERMINERS
+                        or rest[0].low in _POSSESSIVE
+                        or (is_content(rest[0]) and rest[0].low not in FORMS)  # "… I've been taking | regular walks"
+                    )
+                )
                 or front[-1].low in _OBJECT_PRONOUNS
             ):
                 # the verb has an object of its own (a relative clause leaves a gap: "the mug I
@@ -1207,6 +1224,11 @@ class RuleExtractor:
         purpose = next((j for j in range(1, len(obj)) for p in _PURPOSE if tuple(lows[j : j + len(p)]) == p), 0)
         if purpose:
             obj = obj[:purpose]  # "an ad campaign for my store | in hopes of growing …": why, not what
+        if len(obj) > 1 and obj[-1].low == "more" and k < n and toks[k].low == "than":
+            obj.pop()  # "for my dance studio more | than ever": how much, not what
+        if len(obj) > 1 and (lem, obj[-1].low) in _SEPARABLE and not obj[-2].low.endswith(("ing", "ed")):
+            words = [*words, obj[-1].low]  # "put this dress on": the particle goes with the verb
+            verb = [*verb, obj.pop()]
         while obj and obj[-1].low in TRAILING_DROP:
             obj.pop()
         if not obj:  # fronted object: "These figurines I bought yesterday"
@@ -1256,6 +1278,12 @@ class RuleExtractor:
             return None  # "figured I'd try them out": a thought, not an occurrence
         if c.obj_toks and c.obj_toks[0].low == "that" and c.lemma in COGNITION:
             return None  # "I learnt that my happiness matters": a realisation, not an occurrence
+        if (
+            c.lemma in ("send", "share", "attach", "show", "post")
+            and head_word(c.obj_toks) in PHOTOS
+            and c.mood == "now"
+        ):
+            return None  # "the pic I'm sending": the message itself, not an occurrence
         if c.lemma in ("have", "get") and head_word(c.obj_toks) in PHOTOS and c.mood != "past":
             return None  # "I have a picture from a vacation in Florida": a photo shown
         if c.lemma in ("have", "get") and np_head(c.obj_toks) in ("news", "update", "updates"):
@@ -1699,6 +1727,13 @@ def _after_formula(toks: list[Tok], c: Clause, covered: set[int]) -> bool:
 
 # words that, inside an object, open what follows it: chat filler and presenting frames
 _BEFORE_NOUN = {"a", "an", "the", "good", "great", "worthy", "noble", "important", "common", "same", "this", "that"}
+# phrasal verbs whose particle may follow the object ("put this dress on", "wrote my plans down")
+_SEPARABLE = {
+    ("put", "on"), ("try", "on"), ("write", "down"), ("pick", "up"), ("give", "back"), ("turn", "on"),
+    ("turn", "off"), ("switch", "on"), ("switch", "off"), ("throw", "out"), ("figure", "out"), ("set", "up"),
+    ("clean", "up"), ("fill", "out"), ("look", "up"), ("call", "back"), ("bring", "back"), ("send", "back"),
+    ("pay", "back"), ("hand", "out"), ("drop", "off"), ("sort", "out"), ("check", "out"), ("cheer", "up"),
+}  # fmt: skip
 _IT_VERBS = {"was", "is", "'s", "were", "took", "got", "felt", "looked", "made", "turned", "ended"}
 _OPENERS_MID = {"thanks", "thank", "wow", "lol", "haha", "hahaha", "omg", "yay", "hey", "oh", "ugh", "anyway", "btw"}
 _OPENERS_MID |= {"thankfully", "luckily", "fortunately", "unfortunately", "sadly", "hopefully", "honestly"}
@@ -1715,6 +1750,8 @@ def _new_clause(toks: list[Tok], k: int) -> bool:
     nxt2 = toks[k + 2].low if k + 2 < len(toks) else ""
     if t.low in _OPENERS_MID or (t.low, nxt) in (("look", "at"), ("check", "out")) or (t.low, nxt2) == ("check", "out"):
         return True
+    if t.low in L.MODAL and nxt in ("n't", "'t") and k and toks[k - 1].text.isalpha():
+        return True  # "… just right | can't wait to see it": a subjectless sentence typed on
     prev = toks[k - 1].low if k else ""
     noun_before = prev.isalpha() and prev not in FORMS and prev not in _WH and prev not in _NOT_RUN_ON
     if t.low in ("it", "he", "she", "they", "you", "there") and noun_before:
@@ -1735,19 +1772,19 @@ def _new_clause(toks: list[Tok], k: int) -> bool:
     ):
         return False  # "in | the park", "and | the view": the object goes on
     # the noun phrase's own words come first, then its verb: "my hard work | is", "the name | helps"
-    for j, x in enumerate(toks[k + 2 : k + 2 + _FINITE_AHEAD]):
+    for j, x in enumerate(toks[k + 1 : k + 2 + _FINITE_AHEAD]):
         if (
             x.text in PUNCT_BREAK
             or (x.low in L.PREPOSITIONS and x.low != "of")
             or x.low in SUBJ_PRONOUNS
             or x.low in L.CLAUSE_BREAK
         ):
-            return False  # "her the mug | I made": the verb after "I" is a relative clause's
-        if x.low == "'s":
-            continue  # "the dance studio's stuff": a possessive as often as "is"
+            return False  # "her the mug | I made", "that | I glazed": a relative clause's verb
+        if j == 0 or x.low == "'s":
+            continue  # the noun phrase's first word; "the dance studio's stuff": a possessive as often as "is"
         if x.low in L.BE or x.low in L.HAVE or x.low in L.MODAL or is_past(x.low):
             return True
-        if j == 0 and x.low.endswith("s") and FORMS.get(x.low, x.low) != x.low and x.low not in ("is", "has"):
+        if j == 1 and x.low.endswith("s") and FORMS.get(x.low, x.low) != x.low and x.low not in ("is", "has"):
             nxt2 = toks[k + 3].low if k + 3 < len(toks) else ""
             return nxt2 in _OBJECT_PRONOUNS or nxt2 in L.DETERMINERS  # "the name helps me"
     return False
@@ -1781,10 +1818,13 @@ def _front_np(toks: list[Tok], subj_start: int) -> list[Tok]:
     while m >= 0 and toks[m].text.replace("-", "").isalnum() and toks[m].low not in L.CLAUSE_BREAK and len(back) < 5:
         back.insert(0, toks[m])
         if toks[m].low in _FRONT_DET:
+            if back[-1].low in _OBJECT_PRONOUNS:
+                return []  # "forget a second of it | I put so much into this": no noun phrase to front
             verbs = any(
                 is_past(x.low)
                 or x.low in L.BE
                 or x.low in L.MODAL
+                or lemma(x.low) in _COPULAR  # "make my customers feel cozy | I chose furniture"
                 or (x.low.endswith("ing") and is_verbish(x.low, after_aux=True) and x is not back[1])
                 for x in back[1:]
             )  # "a painting" is a noun; "a lot | knowing" a verb
