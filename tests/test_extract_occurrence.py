@@ -9,6 +9,7 @@ from datetime import date
 import pytest
 
 from chronos_cli.extract import RuleExtractor
+from chronos_cli.extract.clean import normalize
 from tests.test_extract import find, rule_events, session
 
 YESTERDAY = date(2023, 5, 7)  # rule_events speaks on Monday 2023-05-08
@@ -244,3 +245,45 @@ def test_it_never_points_at_a_person_a_time_or_an_idiom():
 def test_it_is_resolved_before_the_mention_is_judged_too_short():
     evs = rule_events([("Ana", "Look at this lamp!"), ("Ana", "I bought it yesterday.")])
     assert find(evs, "[this lamp]").start.date() == YESTERDAY
+
+
+# -- ordinary English the chat-typing rules must leave alone (the second review's sentences) -------
+
+
+@pytest.mark.parametrize(
+    "text,verb,obj",
+    [
+        ("Yesterday I bought my daughter a very detailed map.", "bought", "my daughter a very detailed map"),
+        ("I made my husband a slow cooked meal yesterday.", "made", "my husband a slow cooked meal"),
+        ("I wore the necklace my grandma gave me yesterday.", "wore", "the necklace my grandma gave me"),
+        ("I had a closer look at the contract yesterday.", "had", "a closer look at the contract"),
+        ("I sent my teacher a thank you gift yesterday.", "sent", "my teacher a thank you gift"),
+        ("I tried the new sushi place yesterday.", "tried", "the new sushi place"),
+        ("Ever since I spoke to the doctor yesterday, I've felt better.", "spoke to", "the doctor"),
+        ("I did great on my exam yesterday.", "did", "great on my exam"),
+        ("I tried the restaurant you'd mentioned yesterday.", "tried", "the restaurant you'd mentioned"),
+    ],
+)
+def test_ordinary_objects_survive_the_typing_rules(text, verb, obj):
+    ev = find(rule_events([text]), obj)
+    assert (ev.verb, ev.object, ev.start.date()) == (verb, obj, YESTERDAY)
+
+
+def test_a_time_phrase_after_the_object_is_no_particle_and_a_given_thing_stays():
+    assert find(rule_events(["I tried the new sushi place on Saturday."]), "sushi").verb == "tried"
+    assert find(rule_events(["The scarf I gave my mom yesterday was handmade."]), "scarf").object == "my mom The scarf"
+
+
+@pytest.mark.parametrize(
+    "text,expected",
+    [
+        ("The company announced its opening last week.", "The company announced its opening last week."),
+        ("The bird hurt its wing yesterday", "The bird hurt its wing yesterday"),
+        ("My mom lets all of us sleep in", "My mom lets all of us sleep in"),
+        ("I can't believe its over", "I can't believe its over"),  # an apostrophe typed: "its" as written
+        ("yeah its great", "yeah it's great"),
+        ("ok lets go", "ok let's go"),
+    ],
+)
+def test_its_and_lets_are_contractions_only_in_apostrophe_free_clause_starts(text, expected):
+    assert normalize(text) == expected

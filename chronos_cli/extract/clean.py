@@ -176,27 +176,10 @@ _CHAT_FORMS = [
     (re.compile(r"(?<![\w'])i(?=\s|'|$)"), "I"),
     (re.compile(r"\b(do|does|did|is|was|were|are|has|have|had|could|would|should|ca|wo)nt\b", re.I), r"\1n't"),
     (re.compile(r"\bcant\b", re.I), "can't"),
-    (
-        re.compile(
-            r"\b([Ll])ets(?= (?:go|do|make|get|try|see|hang|grab|meet|plan|keep|just|not|all|have|catch|talk)\b)"
-        ),
-        r"\1et's",
-    ),
     # contractions typed without their apostrophe that are no other word
     (re.compile(r"\b(that|there|here|what|who|where)s\b", re.I), r"\1's"),
     (re.compile(r"\b(you|they)re\b", re.I), r"\1're"),
     (re.compile(r"\b(we|you|they)ve\b", re.I), r"\1've"),
-    # "its so sad": before an adverb, adjective, article or -ing form "its" is "it's"; "its color" stays
-    (
-        re.compile(
-            r"\b([Ii])ts(?= (?:so|such|really|very|pretty|super|kinda|just|not|been|a|an|the|all|always|never|"
-            r"going|gonna|like|about|hard|great|good|nice|fine|ok|okay|awesome|amazing|cool|fun|sad|true|too|"
-            r"time|\w+ing|\w+ed)\b)"
-        ),
-        r"\1t's",
-    ),
-    # "its unbelievable!": an adjective that ends what is said
-    (re.compile(r"\b([Ii])ts(?= \w+(?:able|ible|ful|ous|ive)\b\s*(?:[.!?,]|$|and\b|but\b|so\b))"), r"\1t's"),
     # "were thinking of going": with no subject before it, "were" is "we're" typed without its apostrophe
     (re.compile(r"(?:^|(?<=[.!?\n] ))[Ww]ere(?= (?:\w+ing|gonna)\b)"), "we're"),
     (re.compile(r"\bu\b"), "you"),
@@ -214,12 +197,48 @@ _CHAT_SUSPECT = re.compile(
 )
 
 
+# Words that are other words too ("its" the possessive, "lets" the verb) are read as contractions
+# only in a message typed with no apostrophe at all, and only where a clause starts (the message
+# or a sentence opens, or after a comma or a conjunction) or where no possessive or verb fits.
+_CLAUSE_START = r"(?:^|(?<=[.!?,;:\n] )|(?<=\band )|(?<=\bbut )|(?<=\bso )|(?<=\bcause )|(?<=\blol )|(?<=\bhaha )|(?<=\byeah )|(?<=\byes )|(?<=\boh )|(?<=\bwow )|(?<=\bok )|(?<=\bwell ))"
+_NO_APOSTROPHE_FORMS = [
+    # "lets go", "lets make some memories"; "she lets me drive" stays
+    (
+        re.compile(
+            _CLAUSE_START
+            + r"([Ll])ets(?= (?:go|do|make|get|try|see|hang|grab|meet|plan|keep|just|not|all|have|catch|talk)\b)"
+        ),
+        r"\1et's",
+    ),
+    # "its so sad", "its been a while": before a degree word, a negation or "been" no possessive fits
+    (
+        re.compile(r"\b([Ii])ts(?= (?:so|such|really|pretty|super|kinda|just|not|been|gonna|always|never|too)\b)"),
+        r"\1t's",
+    ),
+    # "… its great", "its inspired by": where a clause starts, an adjective or participle too
+    (
+        re.compile(
+            _CLAUSE_START
+            + r"([Ii])ts(?= (?:a|an|the|all|like|about|hard|great|good|nice|fine|ok|okay|awesome|amazing|cool|fun|sad|"
+            r"true|time|\w+ing|\w+ed|\w+(?:able|ible|ful|ous|ive))\b)"
+        ),
+        r"\1t's",
+    ),
+    # "its unbelievable!": an adjective that ends what is said
+    (re.compile(r"\b([Ii])ts(?= \w+(?:able|ible|ful|ous|ive)\b\s*(?:[.!?,]|$|and\b|but\b|so\b))"), r"\1t's"),
+]
+
+
 def normalize(text: str) -> str:
     """Chat spelling read the standard way, so "im going" and "I'm going" parse alike."""
     if not _CHAT_SUSPECT.search(text):
         return text
+    typed = "'" not in text and "\u2019" not in text
     for pat, rep in _CHAT_FORMS:
         text = pat.sub(rep, text)
+    if typed:
+        for pat, rep in _NO_APOSTROPHE_FORMS:
+            text = pat.sub(rep, text)
     return text
 
 

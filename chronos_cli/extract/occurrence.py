@@ -295,7 +295,7 @@ def is_evaluation(c: Clause) -> bool:
     if not toks:
         return False
     head = toks[1].low if toks[0].low in ("much", "way", "so", "a", "lot", "even") and len(toks) > 1 else toks[0].low
-    if c.lemma == "do" and toks[0].low in _WELLBEING:
+    if c.lemma == "do" and "doing" in c.verb.split() and toks[0].low in _WELLBEING:
         return True  # "I'm doing ok (been reading …)": how they are, whatever is typed on after it
     if c.lemma == "get" and head in _COMPARATIVE:
         return True  # "I've gotten much better at it": a change in how well, not an occurrence

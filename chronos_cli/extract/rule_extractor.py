@@ -164,7 +164,7 @@ _TITLES = {"Dr", "Mr", "Mrs", "Ms", "Prof", "Aunt", "Uncle", "Grandma", "Grandpa
 # words that end an object (time expressions end it where the engine found one: "this project" stays)
 _TIME_WORDS = {
     "yesterday", "today", "tonight", "tomorrow", "ago", "lately", "recently", "earlier", "now", "again", "too",
-    "already", "soon", "tho", "though", "anyway", "later", "afterwards",
+    "already", "soon", "tho", "though", "anyway", "later", "afterwards", "meantime", "meanwhile",
 }  # fmt: skip
 # capitalised at a sentence start, but no one's name
 _NOT_A_NAME = {"never", "ever", "always", "everyone", "someone", "nobody", "somebody", "everybody", "nothing"}
@@ -861,6 +861,10 @@ class RuleExtractor:
                 # the verb has an object of its own (a relative clause leaves a gap: "the mug I
                 # made | at the studio"): a sentence run on without its full stop ("after finishing
                 # my screenplay I got a rejection letter", "… an impact on me I participated in a 5k")
+                person = rest[0].low in _OBJECT_PRONOUNS or head_word(rest).rstrip("s") in _PEOPLE
+                if c.lemma in _TWO_OBJECTS and len(rest) <= 3 and person and front[-1].low not in _OBJECT_PRONOUNS:
+                    c.obj_toks = rest + front  # "the scarf I gave my mom" → gave my mom the scarf
+                    return c
                 c.obj_toks, c.remote, c.embedded = rest, False, False
                 return c
             tail = []
@@ -1226,7 +1230,12 @@ class RuleExtractor:
             obj = obj[:purpose]  # "an ad campaign for my store | in hopes of growing …": why, not what
         if len(obj) > 1 and obj[-1].low == "more" and k < n and toks[k].low == "than":
             obj.pop()  # "for my dance studio more | than ever": how much, not what
-        if len(obj) > 1 and (lem, obj[-1].low) in _SEPARABLE and not obj[-2].low.endswith(("ing", "ed")):
+        # the particle ends the clause ("put this dress on!"), not a time phrase ("tried X on Saturday")
+        ends = k >= n or (
+            toks[k].start not in self._span_starts
+            and (toks[k].text in PUNCT_BREAK or toks[k].low in L.CLAUSE_BREAK or toks[k].text in _PRONOUN_SUBJ)
+        )
+        if len(obj) > 1 and (lem, obj[-1].low) in _SEPARABLE and not obj[-2].low.endswith(("ing", "ed")) and ends:
             words = [*words, obj[-1].low]  # "put this dress on": the particle goes with the verb
             verb = [*verb, obj.pop()]
         while obj and obj[-1].low in TRAILING_DROP:
@@ -1311,11 +1320,16 @@ class RuleExtractor:
             return None  # "I got this picture of my workmates": a photo shown ("took this photo at X" went there)
         if c.verb.split()[0] in L.BE and any(w in _FEELINGS for w in c.verb.split()[1:]):
             return None  # "I was impressed with their dedication": how it felt, a reaction
-        own = bool(c.verb_toks) and c.verb_toks[0] in self._toks  # a short answer's clause is the question's
+        own = bool(c.verb_toks) and any(x is c.verb_toks[0] for x in self._toks)  # a short answer's is the question's
         k = c.subj_start - 1 if own else -1
         while k >= 0 and self._toks[k].low in L.ADVERBS:
             k -= 1
-        if k >= 0 and self._toks[k].low == "since" and c.lemma in ("talk", "chat", "speak"):
+        if (
+            k >= 0
+            and self._toks[k].low == "since"
+            and c.lemma in ("talk", "chat", "speak")
+            and (not c.obj_toks or any(t.low in ("you", "us") for t in c.obj_toks[:2]))
+        ):
             return None  # "since we last talked": when the listener was last told, not news
         if c.verb.split()[-1] == "into" and c.lemma == "be":
             return None  # "I've been into dancing since I was a kid": a liking
@@ -1734,6 +1748,9 @@ _SEPARABLE = {
     ("clean", "up"), ("fill", "out"), ("look", "up"), ("call", "back"), ("bring", "back"), ("send", "back"),
     ("pay", "back"), ("hand", "out"), ("drop", "off"), ("sort", "out"), ("check", "out"), ("cheer", "up"),
 }  # fmt: skip
+# verbs that take a person and a thing ("gave my mom the scarf")
+_TWO_OBJECTS = {"give", "send", "buy", "make", "show", "tell", "bring", "get", "hand", "lend", "offer", "teach"}
+_TWO_OBJECTS |= {"cook", "bake", "write", "knit", "sew", "pay"}
 _IT_VERBS = {"was", "is", "'s", "were", "took", "got", "felt", "looked", "made", "turned", "ended"}
 _OPENERS_MID = {"thanks", "thank", "wow", "lol", "haha", "hahaha", "omg", "yay", "hey", "oh", "ugh", "anyway", "btw"}
 _OPENERS_MID |= {"thankfully", "luckily", "fortunately", "unfortunately", "sadly", "hopefully", "honestly"}
@@ -1742,36 +1759,33 @@ _FINITE_AHEAD = 4
 
 def _new_clause(toks: list[Tok], k: int) -> bool:
     """Token ``k``, inside an object, starts a new clause of a sentence typed on without its full
-    stop: filler ("… pics thanks for sharing"), a presenting frame ("… look at this"), or a noun
-    phrase with a finite verb of its own ("… feedback | my hard work is paying off", "… parks |
-    the beauty of nature was breathtaking", "… a gift | my mom loved")."""
+    stop: filler ("… pics thanks for sharing"), a presenting frame ("… look at this"), a subject
+    pronoun with its verb ("… some people | it really bugged me"), or a noun phrase with a verb
+    and an object of its own ("… my hand-painted bowl | a friend made it", "… feedback | my hard
+    work is paying off"). A verb with no object after it is a relative clause on the noun ("the
+    necklace my grandma gave me", "a gift my mom loved") and stays in the object."""
     t = toks[k]
     nxt = toks[k + 1].low if k + 1 < len(toks) else ""
     nxt2 = toks[k + 2].low if k + 2 < len(toks) else ""
+    prev = toks[k - 1].low if k else ""
+    if prev in L.DETERMINERS or prev in FELT or prev.endswith("er") or not prev.isalpha():
+        return False  # "a closer | look at", "a thank you gift": the object has no noun yet
     if t.low in _OPENERS_MID or (t.low, nxt) in (("look", "at"), ("check", "out")) or (t.low, nxt2) == ("check", "out"):
         return True
-    if t.low in L.MODAL and nxt in ("n't", "'t") and k and toks[k - 1].text.isalpha():
+    if t.low in L.MODAL and nxt in ("n't", "'t"):
         return True  # "… just right | can't wait to see it": a subjectless sentence typed on
-    prev = toks[k - 1].low if k else ""
-    noun_before = prev.isalpha() and prev not in FORMS and prev not in _WH and prev not in _NOT_RUN_ON
+    noun_before = prev not in FORMS and prev not in _WH and prev not in _NOT_RUN_ON
     if t.low in ("it", "he", "she", "they", "you", "there") and noun_before:
-        # after a noun a subject pronoun opens a clause: "… communities | it's so sad", "… some
-        # people | it really bugged me", "… back home | it took a month"
-        if nxt in ("'s", "'re", "'ll", "'ve", "'d", "'m"):
-            return True
+        if nxt in ("'s", "'re", "'ll", "'m") if t.low not in ("it", "there") else nxt in ("'s", "'ll", "'d"):
+            return True  # "… communities | it's so sad"; "the restaurant you'd mentioned" stays
         if t.low not in ("it", "there"):
             return False  # "the dog | you gave me": a relative clause on the noun
         return is_past(nxt) or nxt in L.BE or nxt in L.MODAL or (nxt in L.ADVERBS and (is_past(nxt2) or nxt2 in L.BE))
     if t.low not in L.DETERMINERS and t.text not in _POSSESSIVE:
         return False
-    if (
-        prev in L.PREPOSITIONS
-        or (prev in L.DETERMINERS and prev != "her")
-        or prev in L.CLAUSE_BREAK
-        or not prev.isalpha()
-    ):
+    if prev in L.PREPOSITIONS or prev in L.CLAUSE_BREAK:
         return False  # "in | the park", "and | the view": the object goes on
-    # the noun phrase's own words come first, then its verb: "my hard work | is", "the name | helps"
+    # the noun phrase's own words come first, then its verb: "my hard work | is", "a friend | made it"
     for j, x in enumerate(toks[k + 1 : k + 2 + _FINITE_AHEAD]):
         if (
             x.text in PUNCT_BREAK
@@ -1782,11 +1796,12 @@ def _new_clause(toks: list[Tok], k: int) -> bool:
             return False  # "her the mug | I made", "that | I glazed": a relative clause's verb
         if j == 0 or x.low == "'s":
             continue  # the noun phrase's first word; "the dance studio's stuff": a possessive as often as "is"
-        if x.low in L.BE or x.low in L.HAVE or x.low in L.MODAL or is_past(x.low):
+        if x.low in L.BE or x.low in L.HAVE or x.low in L.MODAL:
             return True
-        if j == 1 and x.low.endswith("s") and FORMS.get(x.low, x.low) != x.low and x.low not in ("is", "has"):
-            nxt2 = toks[k + 3].low if k + 3 < len(toks) else ""
-            return nxt2 in _OBJECT_PRONOUNS or nxt2 in L.DETERMINERS  # "the name helps me"
+        after = toks[k + 2 + j].low if k + 2 + j < len(toks) else ""
+        if is_past(x.low) or (j == 1 and x.low.endswith("s") and FORMS.get(x.low, x.low) != x.low):
+            # a verb with its own object opens a clause; one with none ends a relative clause
+            return after in L.DETERMINERS or after in _POSSESSIVE or after in ("it", "them")
     return False
 
 
@@ -1824,7 +1839,7 @@ def _front_np(toks: list[Tok], subj_start: int) -> list[Tok]:
                 is_past(x.low)
                 or x.low in L.BE
                 or x.low in L.MODAL
-                or lemma(x.low) in _COPULAR  # "make my customers feel cozy | I chose furniture"
+                or (lemma(x.low) in _COPULAR and x is not back[1])  # "my customers feel cozy | I chose …"
                 or (x.low.endswith("ing") and is_verbish(x.low, after_aux=True) and x is not back[1])
                 for x in back[1:]
             )  # "a painting" is a noun; "a lot | knowing" a verb
