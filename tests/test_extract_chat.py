@@ -658,7 +658,7 @@ def test_doing_ok_is_how_they_are_whatever_follows():
         ("feels like just yesterday i put this dress on!", "put on", "this dress"),  # a separable particle
         ("im prepping for my dance studio more than ever!", "is prepping for", "my dance studio"),
         ("i wanted to make my customers feel cozy i chose furniture that looks great", "chose", "furniture"),
-        ("this crazy world ive been taking regular walks at the park", "has been taking", "regular walks at the park"),
+        ("this crazy world ive been taking long walks at the park", "has been taking", "long walks at the park"),
         (
             "the opening is tomorrow im working hard to make everything just right cant wait",
             "is working hard",
@@ -672,3 +672,26 @@ def test_typed_on_clauses_keep_their_own_verb_and_object(text, verb, obj):
 
 def test_the_pic_im_sending_is_the_message_itself():
     assert rule_events(["the pic im sending is just stunning, eh?"]) == []
+
+
+@pytest.mark.parametrize(
+    "text,obj",
+    [
+        ("we even went on a hike the view from the top was amazing", "a hike"),  # a noun phrase with a PP and "was"
+        ("we talked turns out she had no other family", None),  # "turns out" opens a sentence
+        ("i wanted to fill you in on my business", None),  # the talk itself
+        ("ive been taking regular walks at the park", None),  # a habit
+    ],
+)
+def test_a_fourth_round_of_typed_sentences(text, obj):
+    objs = [e.object for e in rule_events([text])]
+    assert objs == ([obj] if obj else [])
+
+
+def test_a_mention_ends_where_it_was_runs_on_after_a_noun_and_a_teaser_or_feeling_goes():
+    [ev] = rule_events(["i dropped off the stuff i baked at the shelter last week it was great"])
+    assert ev.object.endswith("at the shelter")
+    evs = rule_events(["some big things have happened last week i went to the pride parade"])
+    assert [e.object for e in evs] == ["the pride parade"]
+    assert rule_events(["pumped for the launch tomorrow"]) == []
+    assert find(rule_events(["I had a regular checkup yesterday."]), "checkup").start.date() == YESTERDAY

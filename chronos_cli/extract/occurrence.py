@@ -78,6 +78,7 @@ def with_mood(c: Clause, aux: list[str], advs: list[str], main: Tok, toks: list[
 
 
 TO_LISTENER = {"tell", "show", "ask", "let", "remind", "update", "give", "send", "thank", "wish", "text", "call"}
+TO_LISTENER |= {"fill", "catch"}  # "fill you in", "catch you up": the talk itself
 
 
 # present-simple facts worth keeping about the speaker: possession, work, home, study
@@ -114,6 +115,8 @@ def _habitual(lows: list[str], advs: list[str]) -> bool:
             return True
         if w in ("times", "per") and i > 0:
             return True
+        if w == "regular" and i + 1 < len(lows) and lows[i + 1].endswith("s"):
+            return True  # "taking regular walks": a habit ("a regular checkup" is one)
     return False
 
 

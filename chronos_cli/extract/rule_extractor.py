@@ -608,6 +608,7 @@ class RuleExtractor:
                 (t.text == "I" or (t.low in ("it", "there") and i + 1 < len(toks) and toks[i + 1].low in _IT_VERBS))
                 and _run_on_before(toks, i, self._covered) == "end"
             )
+            or (i and t.low in ("it", "there") and _new_clause(toks, i))  # "… at the shelter | it was great"
             or (
                 i
                 and t.low in L.DETERMINERS
@@ -688,6 +689,8 @@ class RuleExtractor:
             return None
         if _clock_only(sp) and not any(is_past(t.low) for t in words):
             return None  # "We land at Haneda at 6am": a time of day gives no date to a plan
+        if words[0].low in _FEELING_ADJ and len(words) > 1 and words[1].low in ("for", "about", "to", "that"):
+            return None  # "thankful for all the opportunities", "pumped for the launch": a feeling
         if _time_evaluated(toks, sp):
             return None  # "tomorrow's gonna be a blast", "last night was amazing": how a time went or will go
         if any(a.low in L.BE and b.low in _INTENSIFIERS for a, b in zip(words, words[1:])):
@@ -1198,7 +1201,7 @@ class RuleExtractor:
                 break
             if t.text in _PRONOUN_SUBJ:
                 break  # "I"/"we" are never an object: a clause starts ("yeah I did I talked to him")
-            if obj and _new_clause(toks, k):
+            if (obj or t.low in _OPENERS_MID or t.low in ("turns", "turned")) and _new_clause(toks, k):
                 break  # a sentence typed on without its full stop: "beach pics | thanks for sharing"
             if t.low == "that" and obj and k + 1 < n and is_finite(toks[k + 1].low):
                 break  # "a tournament | that's happening on May 6th": the relative clause has its own time
@@ -1624,7 +1627,10 @@ _FEELINGS = {
 _SUMMARY_NOUNS = {"day", "time", "weekend", "night", "week", "adventure", "outing", "blast", "evening", "morning"}
 
 
-_TEASER = re.compile(r"(?i)^(?:something|a lot|so much|lots|a few things|some things)\b[^.]{0,30}\bhappen(?:ed|ing)\b")
+_TEASER = re.compile(
+    r"(?i)^(?:something|(?:some |so many |a few |lots of |a lot of )?(?:\w+ )?things|a lot|so much|lots)\b[^.]{0,30}"
+    r"\bhappen(?:ed|ing)\b"
+)
 
 
 def _without_summaries(events: list[Event]) -> list[Event]:
@@ -1646,6 +1652,8 @@ def _without_summaries(events: list[Event]) -> list[Event]:
     return out
 
 
+_FEELING_ADJ = {"thankful", "grateful", "pumped", "excited", "stoked", "nervous", "happy", "glad", "proud", "sad"}
+_FEELING_ADJ |= {"scared", "worried", "anxious", "thrilled", "psyched", "hyped", "eager", "relieved", "sorry"}
 _BE_CHAIN = {"'s", "is", "was", "will", "'ll", "be", "gonna", "going", "to", "been", "has", "had", "would", "'d"}
 
 
@@ -1754,7 +1762,7 @@ _TWO_OBJECTS |= {"cook", "bake", "write", "knit", "sew", "pay"}
 _IT_VERBS = {"was", "is", "'s", "were", "took", "got", "felt", "looked", "made", "turned", "ended"}
 _OPENERS_MID = {"thanks", "thank", "wow", "lol", "haha", "hahaha", "omg", "yay", "hey", "oh", "ugh", "anyway", "btw"}
 _OPENERS_MID |= {"thankfully", "luckily", "fortunately", "unfortunately", "sadly", "hopefully", "honestly"}
-_FINITE_AHEAD = 4
+_FINITE_AHEAD = 5  # "… a hike | the view from the top was amazing"
 
 
 def _new_clause(toks: list[Tok], k: int) -> bool:
@@ -1770,7 +1778,11 @@ def _new_clause(toks: list[Tok], k: int) -> bool:
     prev = toks[k - 1].low if k else ""
     if prev in L.DETERMINERS or prev in FELT or prev.endswith("er") or not prev.isalpha():
         return False  # "a closer | look at", "a thank you gift": the object has no noun yet
-    if t.low in _OPENERS_MID or (t.low, nxt) in (("look", "at"), ("check", "out")) or (t.low, nxt2) == ("check", "out"):
+    if (
+        t.low in _OPENERS_MID
+        or (t.low, nxt) in (("look", "at"), ("check", "out"), ("turns", "out"), ("turned", "out"))
+        or (t.low, nxt2) == ("check", "out")
+    ):
         return True
     if t.low in L.MODAL and nxt in ("n't", "'t"):
         return True  # "… just right | can't wait to see it": a subjectless sentence typed on
@@ -1787,9 +1799,13 @@ def _new_clause(toks: list[Tok], k: int) -> bool:
         return False  # "in | the park", "and | the view": the object goes on
     # the noun phrase's own words come first, then its verb: "my hard work | is", "a friend | made it"
     for j, x in enumerate(toks[k + 1 : k + 2 + _FINITE_AHEAD]):
+        after = toks[k + 2 + j].low if k + 2 + j < len(toks) else ""
+        inner_pp = x.low == "of" or (
+            x.low in ("from", "at", "in", "on") and (after in L.DETERMINERS or after in _POSSESSIVE)
+        )
         if (
             x.text in PUNCT_BREAK
-            or (x.low in L.PREPOSITIONS and x.low != "of")
+            or (x.low in L.PREPOSITIONS and not inner_pp)
             or x.low in SUBJ_PRONOUNS
             or x.low in L.CLAUSE_BREAK
         ):
@@ -1798,7 +1814,6 @@ def _new_clause(toks: list[Tok], k: int) -> bool:
             continue  # the noun phrase's first word; "the dance studio's stuff": a possessive as often as "is"
         if x.low in L.BE or x.low in L.HAVE or x.low in L.MODAL:
             return True
-        after = toks[k + 2 + j].low if k + 2 + j < len(toks) else ""
         if is_past(x.low) or (j == 1 and x.low.endswith("s") and FORMS.get(x.low, x.low) != x.low):
             # a verb with its own object opens a clause; one with none ends a relative clause
             return after in L.DETERMINERS or after in _POSSESSIVE or after in ("it", "them")
