@@ -695,3 +695,10 @@ def test_a_mention_ends_where_it_was_runs_on_after_a_noun_and_a_teaser_or_feelin
     assert [e.object for e in evs] == ["the pride parade"]
     assert rule_events(["pumped for the launch tomorrow"]) == []
     assert find(rule_events(["I had a regular checkup yesterday."]), "checkup").start.date() == YESTERDAY
+
+
+def test_its_before_an_article_and_a_contraction_after_a_pronoun_open_clauses():
+    evs = rule_events(["im carrying on volunteering at the youth center its an important part of my life"])
+    assert [e.object for e in evs] == ["volunteering at the youth center"]
+    evs = rule_events(["i chatted with my family and friends about it theyve been supportive"])
+    assert [e.object for e in evs] == ["my family and friends about it"]

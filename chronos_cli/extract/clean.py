@@ -210,9 +210,12 @@ _NO_APOSTROPHE_FORMS = [
         ),
         r"\1et's",
     ),
-    # "its so sad", "its been a while": before a degree word, a negation or "been" no possessive fits
+    # "its so sad", "its been a while", "its a long story": before a degree word, a negation,
+    # "been" or an article no possessive fits
     (
-        re.compile(r"\b([Ii])ts(?= (?:so|such|really|pretty|super|kinda|just|not|been|gonna|always|never|too)\b)"),
+        re.compile(
+            r"\b([Ii])ts(?= (?:so|such|really|pretty|super|kinda|just|not|been|gonna|always|never|too|a|an|the)\b)"
+        ),
         r"\1t's",
     ),
     # "… its great", "its inspired by": where a clause starts, an adjective or participle too

@@ -1762,6 +1762,8 @@ _TWO_OBJECTS |= {"cook", "bake", "write", "knit", "sew", "pay"}
 _IT_VERBS = {"was", "is", "'s", "were", "took", "got", "felt", "looked", "made", "turned", "ended"}
 _OPENERS_MID = {"thanks", "thank", "wow", "lol", "haha", "hahaha", "omg", "yay", "hey", "oh", "ugh", "anyway", "btw"}
 _OPENERS_MID |= {"thankfully", "luckily", "fortunately", "unfortunately", "sadly", "hopefully", "honestly"}
+# adjectives that leave an object still waiting for its noun ("a closer | look at", "a quick | look")
+_BEFORE_A_NOUN = {"closer", "better", "quick", "good", "great", "long", "close", "proper", "final", "first", "real"}
 _FINITE_AHEAD = 5  # "… a hike | the view from the top was amazing"
 
 
@@ -1776,7 +1778,7 @@ def _new_clause(toks: list[Tok], k: int) -> bool:
     nxt = toks[k + 1].low if k + 1 < len(toks) else ""
     nxt2 = toks[k + 2].low if k + 2 < len(toks) else ""
     prev = toks[k - 1].low if k else ""
-    if prev in L.DETERMINERS or prev in FELT or prev.endswith("er") or not prev.isalpha():
+    if prev in L.DETERMINERS or prev in FELT or prev in _BEFORE_A_NOUN or not prev.isalpha():
         return False  # "a closer | look at", "a thank you gift": the object has no noun yet
     if (
         t.low in _OPENERS_MID
@@ -1786,8 +1788,17 @@ def _new_clause(toks: list[Tok], k: int) -> bool:
         return True
     if t.low in L.MODAL and nxt in ("n't", "'t"):
         return True  # "… just right | can't wait to see it": a subjectless sentence typed on
-    noun_before = prev not in FORMS and prev not in _WH and prev not in _NOT_RUN_ON
+    noun_before = (  # not after a verb ("made it"), a wh-word or a complementizer
+        not is_past(prev)
+        and not prev.endswith("ing")
+        and prev not in L.BE | L.HAVE | L.MODAL
+        and (prev not in FORMS or FORMS[prev] == prev)
+        and prev not in _WH
+        and prev not in _NOT_RUN_ON
+    )
     if t.low in ("it", "he", "she", "they", "you", "there") and noun_before:
+        if nxt in ("'s", "'re", "'ll", "'m", "'ve", "'d") and prev in _OBJECT_PRONOUNS:
+            return True  # "… about it | they've been supportive": no relative clause hangs on a pronoun
         if nxt in ("'s", "'re", "'ll", "'m") if t.low not in ("it", "there") else nxt in ("'s", "'ll", "'d"):
             return True  # "… communities | it's so sad"; "the restaurant you'd mentioned" stays
         if t.low not in ("it", "there"):
