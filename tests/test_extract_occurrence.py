@@ -287,3 +287,30 @@ def test_a_time_phrase_after_the_object_is_no_particle_and_a_given_thing_stays()
 )
 def test_its_and_lets_are_contractions_only_in_apostrophe_free_clause_starts(text, expected):
     assert normalize(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text,verb,obj",
+    [  # the third review's sentences: the typing rules must leave them be
+        ("I wrote thank you notes to all the guests yesterday.", "wrote", "thank you notes to all the guests"),
+        ("I got thanks from my manager for the project yesterday.", "got", "thanks from my manager for the project"),
+        ("We talked honestly about the breakup yesterday.", "talked", "honestly about the breakup"),
+        ("I asked my mom how the cake turned out yesterday.", "asked", "my mom how the cake turned out"),
+        ("I caught you on TV yesterday!", "caught", "you on TV"),
+        (
+            "I bought the dress the girl at the shop was wearing yesterday.",
+            "bought",
+            "the dress the girl at the shop was wearing",
+        ),
+    ],
+)
+def test_the_typing_rules_leave_ordinary_objects_whole(text, verb, obj):
+    ev = find(rule_events([text]), obj)
+    assert (ev.verb, ev.object, ev.start.date()) == (verb, obj, YESTERDAY)
+
+
+@pytest.mark.parametrize(
+    "text", ["The venue it was held at was packed yesterday.", "The place there was lovely yesterday."]
+)
+def test_it_or_there_after_a_noun_of_time_or_place_is_no_new_sentence(text):
+    assert not any(e.object.startswith(("it was", "there was")) for e in rule_events([text]))

@@ -78,7 +78,6 @@ def with_mood(c: Clause, aux: list[str], advs: list[str], main: Tok, toks: list[
 
 
 TO_LISTENER = {"tell", "show", "ask", "let", "remind", "update", "give", "send", "thank", "wish", "text", "call"}
-TO_LISTENER |= {"fill", "catch"}  # "fill you in", "catch you up": the talk itself
 
 
 # present-simple facts worth keeping about the speaker: possession, work, home, study
@@ -105,6 +104,10 @@ def is_generic(c: Clause) -> bool:
     return c.generic or c.lemma not in _LASTING
 
 
+_ACTIVITIES = {"walks", "runs", "visits", "checkups", "lessons", "workouts", "trips", "sessions", "classes", "hikes"}
+_ACTIVITIES |= {"rides", "swims", "jogs", "meetups", "calls", "breaks", "meetings", "appointments"}
+
+
 def _habitual(lows: list[str], advs: list[str]) -> bool:
     if any(a in L.FREQUENCY for a in advs):
         return True
@@ -115,8 +118,8 @@ def _habitual(lows: list[str], advs: list[str]) -> bool:
             return True
         if w in ("times", "per") and i > 0:
             return True
-        if w == "regular" and i + 1 < len(lows) and lows[i + 1].endswith("s"):
-            return True  # "taking regular walks": a habit ("a regular checkup" is one)
+        if w == "regular" and i + 1 < len(lows) and lows[i + 1] in _ACTIVITIES:
+            return True  # "taking regular walks": a habit ("a regular checkup", "regular fries" are not)
     return False
 
 

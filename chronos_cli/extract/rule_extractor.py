@@ -608,7 +608,6 @@ class RuleExtractor:
                 (t.text == "I" or (t.low in ("it", "there") and i + 1 < len(toks) and toks[i + 1].low in _IT_VERBS))
                 and _run_on_before(toks, i, self._covered) == "end"
             )
-            or (i and t.low in ("it", "there") and _new_clause(toks, i))  # "… at the shelter | it was great"
             or (
                 i
                 and t.low in L.DETERMINERS
@@ -689,8 +688,8 @@ class RuleExtractor:
             return None
         if _clock_only(sp) and not any(is_past(t.low) for t in words):
             return None  # "We land at Haneda at 6am": a time of day gives no date to a plan
-        if words[0].low in _FEELING_ADJ and len(words) > 1 and words[1].low in ("for", "about", "to", "that"):
-            return None  # "thankful for all the opportunities", "pumped for the launch": a feeling
+        if [t.low for t in words[:3]] in (["thankful", "for", "all"], ["grateful", "for", "all"]):
+            return None  # "thankful for all the opportunities": gratitude, no occurrence
         if _time_evaluated(toks, sp):
             return None  # "tomorrow's gonna be a blast", "last night was amazing": how a time went or will go
         if any(a.low in L.BE and b.low in _INTENSIFIERS for a, b in zip(words, words[1:])):
@@ -1201,7 +1200,9 @@ class RuleExtractor:
                 break
             if t.text in _PRONOUN_SUBJ:
                 break  # "I"/"we" are never an object: a clause starts ("yeah I did I talked to him")
-            if (obj or t.low in _OPENERS_MID or t.low in ("turns", "turned")) and _new_clause(toks, k):
+            if not obj and (t.low, toks[k + 1].low if k + 1 < n else "") == ("turns", "out"):
+                break  # "we talked | turns out she had no other family"
+            if (obj or t.low in _INTERJECTIONS) and _new_clause(toks, k):
                 break  # a sentence typed on without its full stop: "beach pics | thanks for sharing"
             if t.low == "that" and obj and k + 1 < n and is_finite(toks[k + 1].low):
                 break  # "a tournament | that's happening on May 6th": the relative clause has its own time
@@ -1272,7 +1273,8 @@ class RuleExtractor:
             return None  # "I got me out of …": a clause whose subject was lost
         if span is None and c.lemma in _COPULAR and c.obj_toks and c.obj_toks[0].low not in L.DETERMINERS:
             return None  # "I'm staying determined"
-        if c.obj_toks and c.obj_toks[0].low == "you" and c.lemma in TO_LISTENER:
+        you_talk = len(c.obj_toks) > 1 and (c.lemma, c.obj_toks[1].low) in (("catch", "up"), ("fill", "in"))
+        if c.obj_toks and c.obj_toks[0].low == "you" and (c.lemma in TO_LISTENER or you_talk):
             return None  # "wanted to tell you about my school event": the talk, not the event
         if (
             c.obj_toks
@@ -1652,8 +1654,6 @@ def _without_summaries(events: list[Event]) -> list[Event]:
     return out
 
 
-_FEELING_ADJ = {"thankful", "grateful", "pumped", "excited", "stoked", "nervous", "happy", "glad", "proud", "sad"}
-_FEELING_ADJ |= {"scared", "worried", "anxious", "thrilled", "psyched", "hyped", "eager", "relieved", "sorry"}
 _BE_CHAIN = {"'s", "is", "was", "will", "'ll", "be", "gonna", "going", "to", "been", "has", "had", "would", "'d"}
 
 
@@ -1760,8 +1760,14 @@ _SEPARABLE = {
 _TWO_OBJECTS = {"give", "send", "buy", "make", "show", "tell", "bring", "get", "hand", "lend", "offer", "teach"}
 _TWO_OBJECTS |= {"cook", "bake", "write", "knit", "sew", "pay"}
 _IT_VERBS = {"was", "is", "'s", "were", "took", "got", "felt", "looked", "made", "turned", "ended"}
-_OPENERS_MID = {"thanks", "thank", "wow", "lol", "haha", "hahaha", "omg", "yay", "hey", "oh", "ugh", "anyway", "btw"}
-_OPENERS_MID |= {"thankfully", "luckily", "fortunately", "unfortunately", "sadly", "hopefully", "honestly"}
+_INTERJECTIONS = {"wow", "lol", "haha", "hahaha", "omg", "yay", "hey", "oh", "ugh", "anyway", "btw"}
+# sentence adverbs, which open a sentence when a subject follows ("… | thankfully everyone was fine")
+_OPENERS_MID = {"thankfully", "luckily", "fortunately", "unfortunately", "sadly", "hopefully", "honestly"}
+# nouns a relative clause with no "that" hangs on ("the way it looked", "the time it took")
+_RELATIVE_HEADS = {"way", "time", "day", "place", "moment", "year", "night", "reason", "week", "month", "morning"}
+_SUBJECT_STARTS = {"my", "our", "his", "her", "their", "the", "everyone", "everything", "nobody", "nothing", "someone"}
+_THANK_NOUNS = {"note", "card", "gift", "letter", "message", "email", "present", "basket"}
+_NUMBER_WORDS = {"one", "two", "three", "four", "five", "some", "many", "lots", "no", "several", "plenty"}
 # adjectives that leave an object still waiting for its noun ("a closer | look at", "a quick | look")
 _BEFORE_A_NOUN = {"closer", "better", "quick", "good", "great", "long", "close", "proper", "final", "first", "real"}
 _FINITE_AHEAD = 5  # "… a hike | the view from the top was amazing"
@@ -1780,11 +1786,12 @@ def _new_clause(toks: list[Tok], k: int) -> bool:
     prev = toks[k - 1].low if k else ""
     if prev in L.DETERMINERS or prev in FELT or prev in _BEFORE_A_NOUN or not prev.isalpha():
         return False  # "a closer | look at", "a thank you gift": the object has no noun yet
-    if (
-        t.low in _OPENERS_MID
-        or (t.low, nxt) in (("look", "at"), ("check", "out"), ("turns", "out"), ("turned", "out"))
-        or (t.low, nxt2) == ("check", "out")
-    ):
+    thanking = (t.low, nxt) in (("thanks", "for"), ("thank", "you")) and nxt2.rstrip("s") not in _THANK_NOUNS
+    if t.low in _INTERJECTIONS or thanking:
+        return prev != "to"  # "… pics | thanks for sharing"; "went to thank my teacher", "thank you notes"
+    if t.low in _OPENERS_MID and (nxt in SUBJ_PRONOUNS or nxt in _SUBJECT_STARTS):
+        return True  # "… the accident | thankfully everyone was fine"
+    if (t.low, nxt) in (("look", "at"), ("check", "out")) or (t.low, nxt2) == ("check", "out"):
         return True
     if t.low in L.MODAL and nxt in ("n't", "'t"):
         return True  # "… just right | can't wait to see it": a subjectless sentence typed on
@@ -1801,8 +1808,10 @@ def _new_clause(toks: list[Tok], k: int) -> bool:
             return True  # "… about it | they've been supportive": no relative clause hangs on a pronoun
         if nxt in ("'s", "'re", "'ll", "'m") if t.low not in ("it", "there") else nxt in ("'s", "'ll", "'d"):
             return True  # "… communities | it's so sad"; "the restaurant you'd mentioned" stays
-        if t.low not in ("it", "there"):
-            return False  # "the dog | you gave me": a relative clause on the noun
+        if t.low not in ("it", "there") or prev in _RELATIVE_HEADS:
+            return False  # "the dog | you gave me", "the way | it looked": a relative clause on the noun
+        if t.low == "there":  # "… | there was a power cut"; "the music there was loud" is a place
+            return nxt in L.BE and (nxt2 in L.DETERMINERS or nxt2 in _NUMBER_WORDS)
         return is_past(nxt) or nxt in L.BE or nxt in L.MODAL or (nxt in L.ADVERBS and (is_past(nxt2) or nxt2 in L.BE))
     if t.low not in L.DETERMINERS and t.text not in _POSSESSIVE:
         return False
@@ -1824,7 +1833,17 @@ def _new_clause(toks: list[Tok], k: int) -> bool:
         if j == 0 or x.low == "'s":
             continue  # the noun phrase's first word; "the dance studio's stuff": a possessive as often as "is"
         if x.low in L.BE or x.low in L.HAVE or x.low in L.MODAL:
-            return True
+            # "the dress the girl at the shop | was wearing yesterday": a relative clause, its object
+            # gap the noun before; "my hard work | is paying off" goes on with a particle or object
+            v = toks[k + 2 + j].low if k + 2 + j < len(toks) else ""
+            w = toks[k + 3 + j] if k + 3 + j < len(toks) else None
+            gap = (
+                (v.endswith("ing") or is_past(v))
+                and lemma(v) in BASE
+                and v not in FELT
+                and (w is None or w.text in PUNCT_BREAK or w.low in _TIME_WORDS or w.low in L.PREPOSITIONS)
+            )
+            return not (gap and (w is None or w.low not in L.PARTICLES))
         if is_past(x.low) or (j == 1 and x.low.endswith("s") and FORMS.get(x.low, x.low) != x.low):
             # a verb with its own object opens a clause; one with none ends a relative clause
             return after in L.DETERMINERS or after in _POSSESSIVE or after in ("it", "them")
