@@ -702,3 +702,21 @@ def test_its_before_an_article_and_a_contraction_after_a_pronoun_open_clauses():
     assert [e.object for e in evs] == ["volunteering at the youth center"]
     evs = rule_events(["i chatted with my family and friends about it theyve been supportive"])
     assert [e.object for e in evs] == ["my family and friends about it"]
+
+
+@pytest.mark.parametrize(
+    "text,obj",
+    [
+        ("i had a blast on our camping trip last summer we hiked a lot", "I had a blast on our camping trip"),
+        (
+            "im busy at the shelter getting ready for a fundraiser next week hopefully i can raise enough",
+            "I'm busy at the shelter getting ready for a fundraiser",
+        ),
+    ],
+)
+def test_a_mention_ends_where_a_sentence_starts_after_its_time_phrase(text, obj):
+    assert [e.object for e in rule_events([text])] == [obj]
+
+
+def test_a_subject_after_a_leading_time_phrase_is_no_new_sentence():
+    assert find(rule_events(["Last week the kids and I went camping."]), "camping").start.date() == date(2023, 5, 1)

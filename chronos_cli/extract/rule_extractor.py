@@ -608,6 +608,15 @@ class RuleExtractor:
                 (t.text == "I" or (t.low in ("it", "there") and i + 1 < len(toks) and toks[i + 1].low in _IT_VERBS))
                 and _run_on_before(toks, i, self._covered) == "end"
             )
+            # after a time phrase that closes a clause, a subject or a sentence adverb opens the next
+            # one typed on: "… ten years ago | the pattern", "… last week | it was awesome",
+            # "… last summer | we hiked", "… next week | hopefully"
+            or (
+                i
+                and toks[i - 1].start in self._covered
+                and any(x.start < toks[i - 1].start and is_finite(x.low) for x in toks[:i])
+                and (t.low in SUBJ_PRONOUNS or t.low in _OPENERS_MID or t.low in _SUBJECT_STARTS)
+            )
             or (
                 i
                 and t.low in L.DETERMINERS
