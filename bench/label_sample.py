@@ -17,7 +17,8 @@ scores it the same way; `--unseen` draws only events no earlier fresh draw showe
 (locomo_dev2.json), lme (the user turns of ../shared/data/longmemeval_sample.json: a person
 talking to an assistant), sample_chats and export (as above), conv-26-typed … conv-42-typed (those
 conversations lower-cased, without apostrophes or full stops, as people type in chats: the
-same stories in other words, so other events).
+same stories in other words, so other events) and conv-26-casual … conv-42-casual (lower-cased,
+without apostrophes, full stops kept).
 
 `draw` samples --per-source events of each source at random (fixed seed) and writes
 bench/labels/events_labelled.jsonl: one line per sampled event with the turn it came from, its
@@ -64,7 +65,8 @@ LABELS = ROOT / "bench" / "labels" / "events_labelled.jsonl"
 ARCHIVE = ROOT / "bench" / "labels" / "events_labelled_archive.jsonl"
 SHARED = ROOT.parent / "shared" / "data"
 KINDS = ("ok", "wrong_date", "junk")
-TYPED = "lower,apos,dots"  # how the "-typed" fresh sources rewrite a conversation
+# how the "-typed" and "-casual" fresh sources rewrite a conversation
+TYPINGS = {"typed": "lower,apos,dots", "casual": "lower,apos"}
 
 
 def sources() -> dict[str, list]:
@@ -85,10 +87,11 @@ def fresh_sources() -> dict[str, list]:
     out["lme"] = read_archive(SHARED / "longmemeval_sample.json", "longmemeval").sessions
     out.update({k: v for k, v in sources().items() if k != "locomo"})  # sample_chats, export
     for name in ("conv-26", "conv-30", "conv-41", "conv-42"):  # typed as people type in chats: other words
-        out[f"{name}-typed"] = [
-            s.model_copy(update={"turns": [t.model_copy(update={"text": chat(t.text, TYPED)}) for t in s.turns]})
-            for s in out[name]
-        ]
+        for suffix, mode in TYPINGS.items():
+            out[f"{name}-{suffix}"] = [
+                s.model_copy(update={"turns": [t.model_copy(update={"text": chat(t.text, mode)}) for t in s.turns]})
+                for s in out[name]
+            ]
     return out
 
 
