@@ -986,13 +986,7 @@ class RuleExtractor:
             j < len(toks)
             and len(noun) < 3
             and toks[j].text.isalpha()
-            and toks[j].low not in L.BE
-            and toks[j].low not in L.HAVE
-            and toks[j].low not in L.MODAL
-            and toks[j].low not in L.CLAUSE_BREAK
-            and toks[j].low not in L.PREPOSITIONS
-            and toks[j].low not in L.ADVERBS
-            and toks[j].low not in SUBJ_PRONOUNS
+            and toks[j].low not in _NOT_NOUN
             and (not noun or not is_past(toks[j].low))  # right after "my", "left" is no verb
         ):
             noun.append(toks[j].text)
@@ -1694,6 +1688,8 @@ _PEOPLE = {
     "guy", "girl", "boy", "man", "woman", "men", "women", "baby", "family", "parent", "team", "teammate", "buddy",
     "niece", "nephew", "fiance", "fiancee", "roommate", "classmate", "teacher", "student", "doctor", "nurse",
 }  # fmt: skip
+# words that never go on a noun phrase's run of nouns and adjectives
+_NOT_NOUN = L.BE | L.HAVE | L.MODAL | L.CLAUSE_BREAK | L.PREPOSITIONS | L.ADVERBS | SUBJ_PRONOUNS
 _NP_OPENERS = {"my", "our", "his", "her", "their", "your", "the", "a", "an", "this", "that", "these", "those"}
 _NP_OPENERS |= {"another", "some"}
 _NOT_A_THING = {"lot", "lots", "ton", "tons", "bunch", "bit", "couple", "few", "one", "ones", "way", "thing"}
@@ -1712,14 +1708,8 @@ def last_thing(text: str) -> str | None:
             j < len(toks)
             and j - i <= 4
             and toks[j].text.replace("-", "").isalpha()
-            and toks[j].low not in L.PREPOSITIONS
-            and toks[j].low not in L.CLAUSE_BREAK
+            and toks[j].low not in _NOT_NOUN
             and toks[j].low not in L.DETERMINERS
-            and toks[j].low not in L.ADVERBS
-            and toks[j].low not in L.BE
-            and toks[j].low not in L.HAVE
-            and toks[j].low not in L.MODAL
-            and toks[j].low not in SUBJ_PRONOUNS
             and toks[j].low not in _OBJECT_PRONOUNS
             and not (toks[j].low in FORMS and FORMS[toks[j].low] != toks[j].low)  # "made", "going", "gets"
         ):
