@@ -61,7 +61,8 @@ embedder's speed (one regex tokenisation and one temporal-engine call per turn):
    ("I made it [That plate] in pottery class"); with nothing named, the mention is dropped.
 
 Tokens, verb forms and the parsed clause are in ``words.py``; the words a mention quotes in
-``mentions.py``.
+``mentions.py``; where a sentence typed on without its full stop starts in ``runon.py``; what a
+bare "it" points at in ``reference.py``.
 """
 
 from __future__ import annotations
@@ -107,15 +108,22 @@ from chronos_cli.extract.occurrence import (
     np_head,
     with_mood,
 )
+from chronos_cli.extract.reference import NOT_NOUN, PEOPLE, last_thing, pointed_object
+from chronos_cli.extract.runon import INTERJECTIONS, OPENERS_MID, SUBJECT_STARTS, new_clause, run_on_before
 from chronos_cli.extract.words import (
     BASE,
     FORMS,
     GREET_TAIL,
+    INTENSIFIERS,
+    OBJECT_PRONOUNS,
     PART,
     PAST,
+    POSSESSIVE,
     PUNCT_BREAK,
     SUBJ_PRONOUNS,
+    TIME_WORDS,
     TRAILING_DROP,
+    WH,
     Clause,
     Tok,
     core_words,
@@ -157,15 +165,9 @@ _ING_CONTROL = {
 }  # fmt: skip
 _FRONT_DET = {"these", "this", "that", "those", "the", "a", "an", "my", "our"}
 _PRONOUN_SUBJ = {"I", "we", "We"}
-_POSSESSIVE = {"my", "My", "our", "Our"}
 _THE = {"the", "The"}
 _SUBJECT_OPENERS = {"i", "we", "my", "our", "the"}
 _TITLES = {"Dr", "Mr", "Mrs", "Ms", "Prof", "Aunt", "Uncle", "Grandma", "Grandpa", "Coach"}
-# words that end an object (time expressions end it where the engine found one: "this project" stays)
-_TIME_WORDS = {
-    "yesterday", "today", "tonight", "tomorrow", "ago", "lately", "recently", "earlier", "now", "again", "too",
-    "already", "soon", "tho", "though", "anyway", "later", "afterwards", "meantime", "meanwhile",
-}  # fmt: skip
 # capitalised at a sentence start, but no one's name
 _NOT_A_NAME = {"never", "ever", "always", "everyone", "someone", "nobody", "somebody", "everybody", "nothing"}
 # verbs that link a subject to a description ("staying determined", "getting ready"): a state of
@@ -187,10 +189,8 @@ _NOT_SUBJECTLESS = {
     "let",
     "put",
 }
-_OBJECT_PRONOUNS = {"me", "you", "him", "her", "us", "them", "it", "myself", "yourself", "too", "either"}
 # adverbs of manner or effort that can follow a verb where an object would ("worked hard")
 _MANNER = {"hard", "harder", "late", "overtime", "together", "nonstop", "alone", "fast", "slowly", "well", "early"}
-_LINKING = {"sounds", "looks", "feels", "seems", "was", "is", "'s", "were", "are", "'re", "been", "got", "get"}
 
 
 def _coordinated(toks: list[Tok], a: Clause, b: Clause, first: Event, story) -> bool:
@@ -201,44 +201,6 @@ def _coordinated(toks: list[Tok], a: Clause, b: Clause, first: Event, story) -> 
     return joined and a.subject == b.subject and a.mood == b.mood == "past" and not own and not a.remote
 
 
-def _run_on_before(toks: list[Tok], i: int, covered: set[int]) -> str:
-    """The words before ``i`` end a clause, so a subject there starts a new sentence run on
-    without its full stop: a time phrase, an adverb, an object pronoun or an interjection ("…
-    happening to me I ran …", "… yesterday I went …"), or a copula's short complement ("sounds
-    awesome I'm so happy"). After a noun the subject opens a relative clause instead ("the
-    support I got"), unless the new clause has its own object ("… schools and centers I'm also
-    hosting a dance competition": "noun"); after a verb the subject opens a complement ("knowing
-    I'm helping"). Returns "end", "noun" or "" (no new sentence)."""
-    if i == 0 or not toks[i - 1].text.isalpha():
-        return ""
-    prev = toks[i - 1]
-    if prev.start in covered or prev.low in _TIME_WORDS or prev.low in _OBJECT_PRONOUNS or prev.low in GREET_TAIL:
-        return "end"
-    if prev.low in L.ADVERBS and prev.low not in ("so", "just", "only", "even", "also", "still"):
-        return "end"
-    if i >= 2 and toks[i - 2].low in SUBJ_PRONOUNS and (prev.low in L.MODAL or prev.low in L.BE or prev.low in L.HAVE):
-        return "end"  # "yeah I did | I talked to him": a short answer, complete on its own
-    back = [t.low for t in toks[max(0, i - 3) : i - 1]]
-    if back and back[-1] in _LINKING or (len(back) > 1 and back[-2] in _LINKING and back[-1] in _INTENSIFIERS):
-        return "end"
-    if (
-        prev.low in _NOT_RUN_ON
-        or prev.low in L.DETERMINERS
-        or prev.low in L.PREPOSITIONS
-        or prev.low in L.CLAUSE_BREAK
-        or prev.low in L.BE
-        or prev.low in L.HAVE
-        or prev.low in L.MODAL
-        or is_verbish(prev.low, after_aux=True)
-    ):
-        return ""  # "knowing I'm helping", "the day that I left": a clause inside this one
-    return "noun"
-
-
-# words after which "I" continues the clause rather than opening a run-on one ("the day that I
-# left", "as I said", "than I thought", "like I did")
-_NOT_RUN_ON = {"that", "which", "who", "whom", "whose", "what", "how", "where", "when", "whether", "as", "than"}
-_NOT_RUN_ON |= {"like", "whatever", "wherever", "whenever", "why", "if", "unless", "because", "and", "or"}
 _NAME_MID = re.compile(r"(?<=[a-z,;] )[A-Z][a-z]+(?:'s)?")
 
 
@@ -606,7 +568,7 @@ class RuleExtractor:
             for i, t in enumerate(toks)
             if (
                 (t.text == "I" or (t.low in ("it", "there") and i + 1 < len(toks) and toks[i + 1].low in _IT_VERBS))
-                and _run_on_before(toks, i, self._covered) == "end"
+                and run_on_before(toks, i, self._covered) == "end"
             )
             # after a time phrase that closes a clause, a subject or a sentence adverb opens the next
             # one typed on: "… ten years ago | the pattern", "… last week | it was awesome",
@@ -615,7 +577,7 @@ class RuleExtractor:
                 i
                 and toks[i - 1].start in self._covered
                 and any(x.start < toks[i - 1].start and is_finite(x.low) for x in toks[:i])
-                and (t.low in SUBJ_PRONOUNS or t.low in _OPENERS_MID or t.low in _SUBJECT_STARTS)
+                and (t.low in SUBJ_PRONOUNS or t.low in OPENERS_MID or t.low in SUBJECT_STARTS)
             )
             or (
                 i
@@ -623,7 +585,7 @@ class RuleExtractor:
                 and t.low not in ("that", "which", "this", "what")
                 and toks[i - 1].low not in L.DETERMINERS
                 and toks[i - 1].low not in FORMS  # "saw | a movie": the verb's object, no new clause
-                and _new_clause(toks, i)
+                and new_clause(toks, i)
             )
         )
         words = mention_words(toks, sp, runs)
@@ -631,7 +593,7 @@ class RuleExtractor:
             return None  # "here's to a good time at the café": a toast
         # the words of the time phrase's own clause: before it, unless it opens them
         own = [t for t in words if t.start < sp.start_char] or [t for t in words if t.start >= sp.end_char]
-        pointed = _pointed_object(own)
+        pointed = pointed_object(own)
         thing = None
         if pointed is not None:
             # "I made it in pottery class yesterday": what "it" points at, found where English
@@ -701,7 +663,7 @@ class RuleExtractor:
             return None  # "thankful for all the opportunities": gratitude, no occurrence
         if _time_evaluated(toks, sp):
             return None  # "tomorrow's gonna be a blast", "last night was amazing": how a time went or will go
-        if any(a.low in L.BE and b.low in _INTENSIFIERS for a, b in zip(words, words[1:])):
+        if any(a.low in L.BE and b.low in INTENSIFIERS for a, b in zip(words, words[1:])):
             return None  # "our kitchen is pretty cold in winter": a description, not an occurrence
         obj = text_of(text, words)
         verbless = not any(
@@ -717,7 +679,7 @@ class RuleExtractor:
             and not presented
             and not category_aliases("", obj)
             and not any(t.text[:1].isupper() for t in outside[1:])
-            and not any(t.low in _POSSESSIVE for t in outside)  # "Back to work tomorrow after my trip"
+            and not any(t.low in POSSESSIVE for t in outside)  # "Back to work tomorrow after my trip"
         ):
             return None  # "Recently, education reform and infrastructure development": a topic, no occurrence
         if thing is not None:
@@ -827,7 +789,7 @@ class RuleExtractor:
                 or any(t.low in TIME_NOUNS for t in front)  # "the last time I did it was …"
             ):
                 return None  # a relative clause on a noun of another clause, not a fronted object
-            after = _run_on_before(toks, i, self._covered)
+            after = run_on_before(toks, i, self._covered)
             if not front and after:
                 # "I" is nominative: after a finished clause it opens one of a sentence run on
                 # without its full stop ("so much happening to me I ran a charity race")
@@ -837,7 +799,7 @@ class RuleExtractor:
                 head = c.obj_toks[0].low
                 if head in L.BE or is_past(head) or any(t.low in L.BE for t in c.obj_toks):
                     return None  # "support I got | was helpful": a relative clause, the sentence goes on
-                if after == "noun" and (head in L.PREPOSITIONS or head in _OBJECT_PRONOUNS):
+                if after == "noun" and (head in L.PREPOSITIONS or head in OBJECT_PRONOUNS):
                     return None  # "the work we have to do | for …": the object's gap is the noun before
                 return c
             c = self._parse_from(toks, i + 1, speaker, subj_start=i) if front else None
@@ -845,7 +807,7 @@ class RuleExtractor:
                 return None  # "the friends I have": a description of the friends
             if c.lemma in _LIGHT and head_word(front) in _COURSE:
                 return None  # "the progress I've made", "the struggles I had": a course of life, no occurrence
-            if front[-1].low in _WH:
+            if front[-1].low in WH:
                 return None  # "a look at what I've been working on": what it is is not said
             if at > 0 and toks[at - 1].text not in PUNCT_BREAK and toks[at - 1].low not in L.CLAUSE_BREAK:
                 # "after reading a blog post I made": a noun inside another clause, whose own time is
@@ -863,17 +825,17 @@ class RuleExtractor:
                     not prep_verb
                     and (
                         rest[0].low in L.DETERMINERS
-                        or rest[0].low in _POSSESSIVE
+                        or rest[0].low in POSSESSIVE
                         or (is_content(rest[0]) and rest[0].low not in FORMS)  # "… I've been taking | regular walks"
                     )
                 )
-                or front[-1].low in _OBJECT_PRONOUNS
+                or front[-1].low in OBJECT_PRONOUNS
             ):
                 # the verb has an object of its own (a relative clause leaves a gap: "the mug I
                 # made | at the studio"): a sentence run on without its full stop ("after finishing
                 # my screenplay I got a rejection letter", "… an impact on me I participated in a 5k")
-                person = rest[0].low in _OBJECT_PRONOUNS or head_word(rest).rstrip("s") in _PEOPLE
-                if c.lemma in _TWO_OBJECTS and len(rest) <= 3 and person and front[-1].low not in _OBJECT_PRONOUNS:
+                person = rest[0].low in OBJECT_PRONOUNS or head_word(rest).rstrip("s") in PEOPLE
+                if c.lemma in _TWO_OBJECTS and len(rest) <= 3 and person and front[-1].low not in OBJECT_PRONOUNS:
                     c.obj_toks = rest + front  # "the scarf I gave my mom" → gave my mom the scarf
                     return c
                 c.obj_toks, c.remote, c.embedded = rest, False, False
@@ -886,7 +848,7 @@ class RuleExtractor:
             return c
         if not starts:
             return None
-        if t.text in _POSSESSIVE and i + 1 < n:
+        if t.text in POSSESSIVE and i + 1 < n:
             return self._np_subject(toks, i, f"{speaker}'s")
         if t.text in _THE and i + 1 < n:
             return self._np_subject(toks, i, "the")
@@ -986,7 +948,7 @@ class RuleExtractor:
             j < len(toks)
             and len(noun) < 3
             and toks[j].text.isalpha()
-            and toks[j].low not in _NOT_NOUN
+            and toks[j].low not in NOT_NOUN
             and (not noun or not is_past(toks[j].low))  # right after "my", "left" is no verb
         ):
             noun.append(toks[j].text)
@@ -1073,9 +1035,9 @@ class RuleExtractor:
                     )
                 )
                 and nxt2 not in L.DETERMINERS
-                and nxt2 not in _OBJECT_PRONOUNS
+                and nxt2 not in OBJECT_PRONOUNS
                 and nxt2 not in L.PREPOSITIONS
-                and nxt2 not in _TIME_WORDS
+                and nxt2 not in TIME_WORDS
             ):
                 words += [w, nxt]
                 verb += [t, toks[k + 1]]
@@ -1197,7 +1159,7 @@ class RuleExtractor:
             if (
                 t.text in PUNCT_BREAK
                 or (t.low in L.CLAUSE_BREAK and not noun_cause and not nouns_and)
-                or t.low in _TIME_WORDS
+                or t.low in TIME_WORDS
                 or t.low in ("not", "than")
             ):
                 break
@@ -1205,7 +1167,7 @@ class RuleExtractor:
                 break  # "I"/"we" are never an object: a clause starts ("yeah I did I talked to him")
             if not obj and (t.low, toks[k + 1].low if k + 1 < n else "") == ("turns", "out"):
                 break  # "we talked | turns out she had no other family"
-            if (obj or t.low in _INTERJECTIONS) and _new_clause(toks, k):
+            if (obj or t.low in INTERJECTIONS) and new_clause(toks, k):
                 break  # a sentence typed on without its full stop: "beach pics | thanks for sharing"
             if t.low == "that" and obj and k + 1 < n and is_finite(toks[k + 1].low):
                 break  # "a tournament | that's happening on May 6th": the relative clause has its own time
@@ -1221,7 +1183,7 @@ class RuleExtractor:
             and k < n
             and toks[k].text not in PUNCT_BREAK
             and toks[k].low not in L.CLAUSE_BREAK
-            and toks[k].low not in _TIME_WORDS
+            and toks[k].low not in TIME_WORDS
             and toks[k].start not in self._span_starts
         ):
             # cut by the length limit mid-phrase ("an event to raise money for a good | cause"):
@@ -1345,7 +1307,7 @@ class RuleExtractor:
             return None  # "the game was called Counter-Strike": a name, not an occurrence
         if is_evaluation(c):
             return None  # "had a great experience", "doing a great job", "got much better at it"
-        if c.obj_toks and c.obj_toks[0].low in _WH and len(c.obj_toks) == 1:
+        if c.obj_toks and c.obj_toks[0].low in WH and len(c.obj_toks) == 1:
             return None  # "figured why": what was figured is not said
         toks = self._toks
         k = toks.index(c.obj_toks[-1]) + 1 if c.obj_toks and c.obj_toks[-1] in toks else len(toks)
@@ -1472,7 +1434,7 @@ class RuleExtractor:
             and all(
                 t.text in PUNCT_BREAK
                 or t.low in L.ADVERBS
-                or t.low in _TIME_WORDS
+                or t.low in TIME_WORDS
                 or t.start in self._covered
                 or t.low in ("even", "back", "then", "just")
                 for t in toks[k + 1 : c.subj_start]
@@ -1579,35 +1541,9 @@ def _joins_nouns(t: Tok) -> bool:
         and w not in L.DETERMINERS
         and w not in L.ADVERBS
         and w not in L.CLAUSE_BREAK
-        and w not in _TIME_WORDS
+        and w not in TIME_WORDS
         and w not in L.PREPOSITIONS
     )
-
-
-_POINTED = {"it", "this", "that"}
-
-
-def _pointed_object(words: list[Tok]) -> int | None:
-    """The index of a verb's object that only points at a thing: "made it", "did that", "took
-    this"; not "that book" (a determiner), "saw that my friend …" (a clause), nor a person ("took
-    them to the zoo": who they are is said around the turn)."""
-    for k in range(1, len(words)):
-        t, v = words[k], words[k - 1]
-        if t.low not in _POINTED or v.low in L.BE or not (v.low in FORMS or is_past(v.low)) or lemma(v.low) in L.MENTAL:
-            continue
-        nxt = words[k + 1] if k + 1 < len(words) else None
-        if (
-            lemma(v.low) == "make"
-            and t.low == "it"
-            and nxt is not None
-            and nxt.low in ("to", "through", "home", "back")
-        ):
-            continue  # "I made it to the last round": got there, an idiom
-        if nxt is None or nxt.text in PUNCT_BREAK or nxt.low in L.PREPOSITIONS or nxt.low in _TIME_WORDS | L.BE:
-            return k
-        if t.low == "it" and (nxt.low in L.ADVERBS or nxt.low in ("together", "again", "back", "up", "out")):
-            return k
-    return None
 
 
 # openers of a purpose phrase, which ends an object: "in hopes of", "in order to", "in an effort to"
@@ -1674,59 +1610,12 @@ def _time_evaluated(toks: list[Tok], sp) -> bool:
         return False
     while k < len(toks) and toks[k].low in _BE_CHAIN:
         k += 1
-    while k < len(toks) and (toks[k].low in L.DETERMINERS or toks[k].low in _INTENSIFIERS or toks[k].low == "much"):
+    while k < len(toks) and (toks[k].low in L.DETERMINERS or toks[k].low in INTENSIFIERS or toks[k].low == "much"):
         k += 1
     return k < len(toks) and (toks[k].low in FELT or toks[k].low in ("blast", "fun", "success", "hit"))
 
 
 _COORD_WORDS = {"and", "but", "or", "so"}
-# nouns for people: "it" never points at them ("My sister loves baking. She made it …")
-_PEOPLE = {
-    "sister", "brother", "mom", "dad", "mother", "father", "friend", "wife", "husband", "son", "daughter", "kid",
-    "child", "children", "boss", "partner", "boyfriend", "girlfriend", "grandma", "grandpa", "grandmother",
-    "grandfather", "aunt", "uncle", "cousin", "neighbor", "neighbour", "coworker", "colleague", "people", "person",
-    "guy", "girl", "boy", "man", "woman", "men", "women", "baby", "family", "parent", "team", "teammate", "buddy",
-    "niece", "nephew", "fiance", "fiancee", "roommate", "classmate", "teacher", "student", "doctor", "nurse",
-}  # fmt: skip
-# words that never go on a noun phrase's run of nouns and adjectives
-_NOT_NOUN = L.BE | L.HAVE | L.MODAL | L.CLAUSE_BREAK | L.PREPOSITIONS | L.ADVERBS | SUBJ_PRONOUNS
-_NP_OPENERS = {"my", "our", "his", "her", "their", "your", "the", "a", "an", "this", "that", "these", "those"}
-_NP_OPENERS |= {"another", "some"}
-_NOT_A_THING = {"lot", "lots", "ton", "tons", "bunch", "bit", "couple", "few", "one", "ones", "way", "thing"}
-
-
-def last_thing(text: str) -> str | None:
-    """The last noun phrase of ``text`` that names a thing: a determiner and up to four words,
-    none a verb form, preposition, pronoun or adverb ("my hand-painted bowl", "That plate")."""
-    toks = tokenize(text)
-    found = None
-    for i, t in enumerate(toks):
-        if t.low not in _NP_OPENERS or (i and toks[i - 1].low in L.MODAL | {"do", "does", "did"}):
-            continue  # "how does that sound": a question's subject, its verb follows
-        j = i + 1
-        while (
-            j < len(toks)
-            and j - i <= 4
-            and toks[j].text.replace("-", "").isalpha()
-            and toks[j].low not in _NOT_NOUN
-            and toks[j].low not in L.DETERMINERS
-            and toks[j].low not in _OBJECT_PRONOUNS
-            and not (toks[j].low in FORMS and FORMS[toks[j].low] != toks[j].low)  # "made", "going", "gets"
-        ):
-            j += 1
-        head = toks[j - 1]
-        if j < len(toks) and toks[j].low == "and" and (j + 1 == len(toks) or toks[j + 1].low in SUBJ_PRONOUNS):
-            continue  # "my sister and I will build it": a subject, not the thing
-        if (
-            j > i + 1
-            and is_content(head)
-            and head.low not in _NOT_A_THING
-            and head.low not in _TIME_WORDS
-            and head.low not in TIME_NOUNS
-            and head.low.rstrip("s") not in _PEOPLE
-        ):
-            found = " ".join(x.text for x in toks[i:j])
-    return found
 
 
 # words after which a formula's "I"/"we" clause is its complement ("make sure we …", "glad I …")
@@ -1742,7 +1631,7 @@ def _after_formula(toks: list[Tok], c: Clause, covered: set[int]) -> bool:
     prev = toks[c.subj_start - 1]
     if prev.text in PUNCT_BREAK or c.embedded:
         return True
-    after = _run_on_before(toks, c.subj_start, covered)
+    after = run_on_before(toks, c.subj_start, covered)
     return after == "end" or (after == "noun" and bool(c.obj_toks) and prev.low not in _FORMULA_COMPLEMENT)
 
 
@@ -1759,94 +1648,6 @@ _SEPARABLE = {
 _TWO_OBJECTS = {"give", "send", "buy", "make", "show", "tell", "bring", "get", "hand", "lend", "offer", "teach"}
 _TWO_OBJECTS |= {"cook", "bake", "write", "knit", "sew", "pay"}
 _IT_VERBS = {"was", "is", "'s", "were", "took", "got", "felt", "looked", "made", "turned", "ended"}
-_INTERJECTIONS = {"wow", "lol", "haha", "hahaha", "omg", "yay", "hey", "oh", "ugh", "anyway", "btw"}
-# sentence adverbs, which open a sentence when a subject follows ("… | thankfully everyone was fine")
-_OPENERS_MID = {"thankfully", "luckily", "fortunately", "unfortunately", "sadly", "hopefully", "honestly"}
-# nouns a relative clause with no "that" hangs on ("the way it looked", "the time it took")
-_RELATIVE_HEADS = {"way", "time", "day", "place", "moment", "year", "night", "reason", "week", "month", "morning"}
-_SUBJECT_STARTS = {"my", "our", "his", "her", "their", "the", "everyone", "everything", "nobody", "nothing", "someone"}
-_THANK_NOUNS = {"note", "card", "gift", "letter", "message", "email", "present", "basket"}
-_NUMBER_WORDS = {"one", "two", "three", "four", "five", "some", "many", "lots", "no", "several", "plenty"}
-# adjectives that leave an object still waiting for its noun ("a closer | look at", "a quick | look")
-_BEFORE_A_NOUN = {"closer", "better", "quick", "good", "great", "long", "close", "proper", "final", "first", "real"}
-_FINITE_AHEAD = 5  # "… a hike | the view from the top was amazing"
-
-
-def _new_clause(toks: list[Tok], k: int) -> bool:
-    """Token ``k``, inside an object, starts a new clause of a sentence typed on without its full
-    stop: filler ("… pics thanks for sharing"), a presenting frame ("… look at this"), a subject
-    pronoun with its verb ("… some people | it really bugged me"), or a noun phrase with a verb
-    and an object of its own ("… my hand-painted bowl | a friend made it", "… feedback | my hard
-    work is paying off"). A verb with no object after it is a relative clause on the noun ("the
-    necklace my grandma gave me", "a gift my mom loved") and stays in the object."""
-    t = toks[k]
-    nxt = toks[k + 1].low if k + 1 < len(toks) else ""
-    nxt2 = toks[k + 2].low if k + 2 < len(toks) else ""
-    prev = toks[k - 1].low if k else ""
-    if prev in L.DETERMINERS or prev in FELT or prev in _BEFORE_A_NOUN or not prev.isalpha():
-        return False  # "a closer | look at", "a thank you gift": the object has no noun yet
-    thanking = (t.low, nxt) in (("thanks", "for"), ("thank", "you")) and nxt2.rstrip("s") not in _THANK_NOUNS
-    if t.low in _INTERJECTIONS or thanking:
-        return prev != "to"  # "… pics | thanks for sharing"; "went to thank my teacher", "thank you notes"
-    if t.low in _OPENERS_MID and (nxt in SUBJ_PRONOUNS or nxt in _SUBJECT_STARTS):
-        return True  # "… the accident | thankfully everyone was fine"
-    if (t.low, nxt) in (("look", "at"), ("check", "out")) or (t.low, nxt2) == ("check", "out"):
-        return True
-    if t.low in L.MODAL and nxt in ("n't", "'t"):
-        return True  # "… just right | can't wait to see it": a subjectless sentence typed on
-    noun_before = (  # not after a verb ("made it"), a wh-word or a complementizer
-        not is_past(prev)
-        and not prev.endswith("ing")
-        and prev not in L.BE | L.HAVE | L.MODAL
-        and (prev not in FORMS or FORMS[prev] == prev)
-        and prev not in _WH
-        and prev not in _NOT_RUN_ON
-    )
-    if t.low in ("it", "he", "she", "they", "you", "there") and noun_before:
-        if nxt in ("'s", "'re", "'ll", "'m", "'ve", "'d") and prev in _OBJECT_PRONOUNS:
-            return True  # "… about it | they've been supportive": no relative clause hangs on a pronoun
-        if nxt in ("'s", "'re", "'ll", "'m") if t.low not in ("it", "there") else nxt in ("'s", "'ll", "'d"):
-            return True  # "… communities | it's so sad"; "the restaurant you'd mentioned" stays
-        if t.low not in ("it", "there") or prev in _RELATIVE_HEADS:
-            return False  # "the dog | you gave me", "the way | it looked": a relative clause on the noun
-        if t.low == "there":  # "… | there was a power cut"; "the music there was loud" is a place
-            return nxt in L.BE and (nxt2 in L.DETERMINERS or nxt2 in _NUMBER_WORDS)
-        return is_past(nxt) or nxt in L.BE or nxt in L.MODAL or (nxt in L.ADVERBS and (is_past(nxt2) or nxt2 in L.BE))
-    if t.low not in L.DETERMINERS and t.text not in _POSSESSIVE:
-        return False
-    if prev in L.PREPOSITIONS or prev in L.CLAUSE_BREAK:
-        return False  # "in | the park", "and | the view": the object goes on
-    # the noun phrase's own words come first, then its verb: "my hard work | is", "a friend | made it"
-    for j, x in enumerate(toks[k + 1 : k + 2 + _FINITE_AHEAD]):
-        after = toks[k + 2 + j].low if k + 2 + j < len(toks) else ""
-        inner_pp = x.low == "of" or (
-            x.low in ("from", "at", "in", "on") and (after in L.DETERMINERS or after in _POSSESSIVE)
-        )
-        if (
-            x.text in PUNCT_BREAK
-            or (x.low in L.PREPOSITIONS and not inner_pp)
-            or x.low in SUBJ_PRONOUNS
-            or x.low in L.CLAUSE_BREAK
-        ):
-            return False  # "her the mug | I made", "that | I glazed": a relative clause's verb
-        if j == 0 or x.low == "'s":
-            continue  # the noun phrase's first word; "the dance studio's stuff": a possessive as often as "is"
-        if x.low in L.BE or x.low in L.HAVE or x.low in L.MODAL:
-            # "the dress the girl at the shop | was wearing yesterday": a relative clause, its object
-            # gap the noun before; "my hard work | is paying off" goes on with a particle or object
-            v = toks[k + 2 + j].low if k + 2 + j < len(toks) else ""
-            w = toks[k + 3 + j] if k + 3 + j < len(toks) else None
-            gap = (
-                (v.endswith("ing") or is_past(v))
-                and lemma(v) in BASE
-                and v not in FELT
-                and (w is None or w.text in PUNCT_BREAK or w.low in _TIME_WORDS or w.low in L.PREPOSITIONS)
-            )
-            return not (gap and (w is None or w.low not in L.PARTICLES))
-        if is_past(x.low) or (j == 1 and x.low.endswith("s") and FORMS.get(x.low, x.low) != x.low):
-            # a verb with its own object opens a clause; one with none ends a relative clause
-            return after in L.DETERMINERS or after in _POSSESSIVE or after in ("it", "them")
-    return False
 
 
 _ORDINAL = re.compile(r"^\d+(?:st|nd|rd|th)?$")
@@ -1863,7 +1664,6 @@ _CLAUSE_OPENERS = {"i", "we", "you", "he", "she", "they", "it", "it's", "my", "o
 # verbs whose -ing complement names an activity ("started volunteering", "went hiking")
 _GERUND_AFTER = {"start", "started", "starting", "began", "begin", "stopped", "stop", "quit", "finished", "went", "go"}
 _GERUND_AFTER |= {"going", "tried", "took", "picked", "gave"}  # not "try making it": a plan, untold
-_WH = {"why", "how", "what", "where", "when", "who", "whether", "which"}
 
 
 # control verbs whose "to" may lead a place instead of an infinitive
@@ -1877,7 +1677,7 @@ def _front_np(toks: list[Tok], subj_start: int) -> list[Tok]:
     while m >= 0 and toks[m].text.replace("-", "").isalnum() and toks[m].low not in L.CLAUSE_BREAK and len(back) < 5:
         back.insert(0, toks[m])
         if toks[m].low in _FRONT_DET:
-            if back[-1].low in _OBJECT_PRONOUNS:
+            if back[-1].low in OBJECT_PRONOUNS:
                 return []  # "forget a second of it | I put so much into this": no noun phrase to front
             verbs = any(
                 is_past(x.low)
@@ -1893,7 +1693,6 @@ def _front_np(toks: list[Tok], subj_start: int) -> list[Tok]:
 
 
 _CATEGORY_WORDS = {w for _, _, nouns in L.CATEGORIES for n in nouns for w in n.split()}
-_INTENSIFIERS = {"so", "very", "really", "pretty", "super", "too", "quite", "kinda", "sorta", "such"}
 _THIRD_PERSON = {"he", "she", "they", "it"}
 
 

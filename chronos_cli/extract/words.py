@@ -186,3 +186,21 @@ GREET_TAIL = {
     "nope", "alright",
 }  # fmt: skip
 SUBJ_PRONOUNS = {"i", "we", "he", "she", "they", "you", "it"}
+
+
+# word classes the clause parser, the run-on tests and the antecedent finder share
+POSSESSIVE = {"my", "My", "our", "Our"}
+
+# words that end an object (time expressions end it where the engine found one: "this project" stays)
+TIME_WORDS = {
+    "yesterday", "today", "tonight", "tomorrow", "ago", "lately", "recently", "earlier", "now", "again", "too",
+    "already", "soon", "tho", "though", "anyway", "later", "afterwards", "meantime", "meanwhile",
+}  # fmt: skip
+
+OBJECT_PRONOUNS = {"me", "you", "him", "her", "us", "them", "it", "myself", "yourself", "too", "either"}
+
+LINKING = {"sounds", "looks", "feels", "seems", "was", "is", "'s", "were", "are", "'re", "been", "got", "get"}
+
+WH = {"why", "how", "what", "where", "when", "who", "whether", "which"}
+
+INTENSIFIERS = {"so", "very", "really", "pretty", "super", "too", "quite", "kinda", "sorta", "such"}
