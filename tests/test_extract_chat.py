@@ -720,3 +720,27 @@ def test_a_mention_ends_where_a_sentence_starts_after_its_time_phrase(text, obj)
 
 def test_a_subject_after_a_leading_time_phrase_is_no_new_sentence():
     assert find(rule_events(["Last week the kids and I went camping."]), "camping").start.date() == date(2023, 5, 1)
+
+
+@pytest.mark.parametrize(
+    "text,obj",
+    [  # the fourth review's sentences
+        ("We celebrated last weekend my dad's 60th birthday.", "We celebrated last weekend my dad's 60th birthday"),
+        ("I ran on Sunday my first half marathon.", "I ran on Sunday my first half marathon"),
+        ("I'm so proud of my son last week he got his black belt.", "proud of my son last week he got his black belt"),
+    ],
+)
+def test_a_time_phrase_cuts_a_mention_only_after_a_clause_it_fits(text, obj):
+    assert obj in [e.object for e in rule_events([text])]
+
+
+@pytest.mark.parametrize(
+    "text,obj",
+    [
+        ("Yesterday I took a deeper look at the budget.", "a deeper look at the budget"),
+        ("Yesterday I had another look at the car.", "another look at the car"),
+        ("Yesterday I hid under the table the dog was scared too.", "under the table"),
+    ],
+)
+def test_no_new_sentence_before_the_object_has_its_noun(text, obj):
+    assert obj in [e.object for e in rule_events([text])]

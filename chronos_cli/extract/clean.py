@@ -222,7 +222,7 @@ _NO_APOSTROPHE_FORMS = [
     (
         re.compile(
             _CLAUSE_START
-            + r"([Ii])ts(?= (?:a|an|the|all|like|about|hard|great|good|nice|fine|ok|okay|awesome|amazing|cool|fun|sad|"
+            + r"([Ii])ts(?= (?:all|like|about|hard|great|good|nice|fine|ok|okay|awesome|amazing|cool|fun|sad|"
             r"true|time|\w+ing|\w+ed|\w+(?:able|ible|ful|ous|ive))\b)"
         ),
         r"\1t's",

@@ -47,7 +47,8 @@ def pointed_object(words: list[Tok]) -> int | None:
     return None
 
 
-# nouns for people: "it" never points at them ("My sister loves baking. She made it …")
+# nouns for people: "it" never points at them ("My sister loves baking. She made it …"); the
+# clause parser uses them too, for the person a thing is given to
 PEOPLE = {
     "sister", "brother", "mom", "dad", "mother", "father", "friend", "wife", "husband", "son", "daughter", "kid",
     "child", "children", "boss", "partner", "boyfriend", "girlfriend", "grandma", "grandpa", "grandmother",

@@ -562,6 +562,7 @@ class RuleExtractor:
         it as said. A negated or irrealis clause yields nothing (nothing happened: "didn't go",
         "next goal might be"); nor does a sentence that only sets the time of the story that
         follows ("Last Saturday was lovely. We rented kayaks." dates the kayaks)."""
+        ahead = sp.start > naive(turn.t_conv)  # a future time phrase fits a present clause ("I'm busy … next week")
         # where "I" runs on after a finished clause ("… each other | I was just remembering")
         runs = frozenset(
             t.start
@@ -576,8 +577,16 @@ class RuleExtractor:
             or (
                 i
                 and toks[i - 1].start in self._covered
-                and any(x.start < toks[i - 1].start and is_finite(x.low) for x in toks[:i])
+                # a past verb before the time phrase it closes ("proud of my son | last week he got …"
+                # gives the time to what follows), and no verb still waiting for its object ("we
+                # celebrated last weekend | my dad's birthday")
+                and any(
+                    x.start < toks[i - 1].start
+                    and ((is_past(x.low) and x.low != "been") or (ahead and is_finite(x.low)))
+                    for x in toks[:i]
+                )
                 and (t.low in SUBJ_PRONOUNS or t.low in OPENERS_MID or t.low in SUBJECT_STARTS)
+                and not (t.low in L.DETERMINERS or t.text in POSSESSIVE) * _verb_waits(toks, i - 1, self._covered)
             )
             or (
                 i
@@ -1591,6 +1600,16 @@ def _without_summaries(events: list[Event]) -> list[Event]:
             continue
         out.append(e)
     return out
+
+
+def _verb_waits(toks: list[Tok], j: int, covered: set[int]) -> bool:
+    """The word before the time phrase ending at ``j`` (past one preposition) is a verb whose
+    object is still to come: "we celebrated last weekend | my dad's birthday"."""
+    while j >= 0 and toks[j].start in covered:
+        j -= 1
+    if j >= 0 and toks[j].low in L.PREPOSITIONS:
+        j -= 1
+    return j >= 0 and is_verbish(toks[j].low, after_aux=True) and toks[j].low not in L.BE | L.HAVE
 
 
 _BE_CHAIN = {"'s", "is", "was", "will", "'ll", "be", "gonna", "going", "to", "been", "has", "had", "would", "'d"}

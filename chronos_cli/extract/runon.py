@@ -84,6 +84,9 @@ _NUMBER_WORDS = {"one", "two", "three", "four", "five", "some", "many", "lots", 
 # adjectives that leave an object still waiting for its noun ("a closer | look at", "a quick | look")
 _BEFORE_A_NOUN = {"closer", "better", "quick", "good", "great", "long", "close", "proper", "final", "first", "real"}
 
+# prepositions the lexicon keeps as particles, which may still lead a noun phrase ("under the table")
+_MORE_PREPOSITIONS = {"under", "over", "behind", "through", "around", "near", "past", "along", "inside", "outside"}
+_MORE_PREPOSITIONS |= {"beneath", "across", "beside", "between", "toward", "towards", "onto", "into"}
 _FINITE_AHEAD = 5  # "… a hike | the view from the top was amazing"
 
 
@@ -98,8 +101,19 @@ def new_clause(toks: list[Tok], k: int) -> bool:
     nxt = toks[k + 1].low if k + 1 < len(toks) else ""
     nxt2 = toks[k + 2].low if k + 2 < len(toks) else ""
     prev = toks[k - 1].low if k else ""
-    if prev in L.DETERMINERS or prev in FELT or prev in _BEFORE_A_NOUN or not prev.isalpha():
-        return False  # "a closer | look at", "a thank you gift": the object has no noun yet
+    prev2 = toks[k - 2].low if k > 1 else ""
+    contraction = nxt in ("'s", "'re", "'ll", "'m", "'ve", "'d")
+    if t.low in ("it", "he", "she", "they", "you") and contraction and (prev in OBJECT_PRONOUNS or prev == "her"):
+        return True  # "… about it | they've been supportive", "… with her | she's so funny"
+    no_noun_yet = (  # "a closer | look at", "a deeper look", "another look", "a thank you gift"
+        prev in L.DETERMINERS
+        or prev in FELT
+        or prev in _BEFORE_A_NOUN
+        or prev in ("another", "one")
+        or (prev2 in L.DETERMINERS and prev2 != "her" and prev.endswith("er"))
+    )
+    if no_noun_yet or not prev.isalpha():
+        return False
     thanking = (t.low, nxt) in (("thanks", "for"), ("thank", "you")) and nxt2.rstrip("s") not in _THANK_NOUNS
     if t.low in INTERJECTIONS or thanking:
         return prev != "to"  # "… pics | thanks for sharing"; "went to thank my teacher", "thank you notes"
@@ -118,8 +132,6 @@ def new_clause(toks: list[Tok], k: int) -> bool:
         and prev not in _NOT_RUN_ON
     )
     if t.low in ("it", "he", "she", "they", "you", "there") and noun_before:
-        if nxt in ("'s", "'re", "'ll", "'m", "'ve", "'d") and prev in OBJECT_PRONOUNS:
-            return True  # "… about it | they've been supportive": no relative clause hangs on a pronoun
         if nxt in ("'s", "'re", "'ll", "'m") if t.low not in ("it", "there") else nxt in ("'s", "'ll", "'d"):
             return True  # "… communities | it's so sad"; "the restaurant you'd mentioned" stays
         if t.low not in ("it", "there") or prev in _RELATIVE_HEADS:
@@ -129,8 +141,8 @@ def new_clause(toks: list[Tok], k: int) -> bool:
         return is_past(nxt) or nxt in L.BE or nxt in L.MODAL or (nxt in L.ADVERBS and (is_past(nxt2) or nxt2 in L.BE))
     if t.low not in L.DETERMINERS and t.text not in POSSESSIVE:
         return False
-    if prev in L.PREPOSITIONS or prev in L.CLAUSE_BREAK:
-        return False  # "in | the park", "and | the view": the object goes on
+    if prev in L.PREPOSITIONS or prev in _MORE_PREPOSITIONS or prev in L.CLAUSE_BREAK:
+        return False  # "in | the park", "under | the table", "and | the view": the object goes on
     # the noun phrase's own words come first, then its verb: "my hard work | is", "a friend | made it"
     for j, x in enumerate(toks[k + 1 : k + 2 + _FINITE_AHEAD]):
         after = toks[k + 2 + j].low if k + 2 + j < len(toks) else ""
