@@ -201,6 +201,7 @@ class Store:
 
             raise StoreError(scrub(f"cannot open database {uri}: {e}")) from None
         self._tables: dict[str, Any] = {}
+        self._keyed: set[str] = set()  # tables seen with their primary key (it is never unset)
         self._ann: dict[str, bool] = {}
         self._counts: dict[tuple[str, int, str], int] = {}
         self._lock_fd: int | None = None
@@ -226,6 +227,8 @@ class Store:
         t = self.table(name)
         if t is None:
             self._tables[name] = self._commit(lambda: self._create(name, schema))
+        elif name in self._keyed:
+            return t  # checked once: every later handle has the key too
         if not self._has_primary_key(name):
             # a new table, or one opened between another writer's create and its primary key: a
             # write from a handle without the key would not see that writer's rows as conflicts
@@ -234,6 +237,7 @@ class Store:
             if not self._has_primary_key(name):
                 self._set_primary_key(name)
             self._tables.pop(name, None)
+        self._keyed.add(name)
         return self.table(name)
 
     def _has_primary_key(self, name: str) -> bool:
