@@ -19,7 +19,8 @@ _PRESENTING = [
     ("here", "'s"), ("here", "is"), ("here", "are"), ("check", "out"), ("take", "a", "look", "at"), ("look", "at"),
 ]  # fmt: skip
 
-# words after which "I" goes on the clause ("the day that I left", "as I said", "knew I would")
+# words after which what follows goes on their clause ("the day that …", "as …", "knew …"):
+# "here's" after them presents nothing run on
 _BEFORE_CLAUSE = {"that", "which", "who", "what", "how", "where", "when", "whether", "as", "than", "like", "if"}
 _BEFORE_CLAUSE |= {"because", "and", "or", "but", "so", "know", "knew", "think", "thought", "said", "say", "since"}
 

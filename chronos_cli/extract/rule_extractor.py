@@ -1299,8 +1299,7 @@ class RuleExtractor:
             return None  # "I got this picture of my workmates": a photo shown ("took this photo at X" went there)
         if c.verb.split()[0] in L.BE and any(w in _FEELINGS for w in c.verb.split()[1:]):
             return None  # "I was impressed with their dedication": how it felt, a reaction
-        own = bool(c.verb_toks) and any(x is c.verb_toks[0] for x in self._toks)  # a short answer's is the question's
-        k = c.subj_start - 1 if own else -1
+        k = c.subj_start - 1 if self._verb_at(c) is not None else -1
         while k >= 0 and self._toks[k].low in L.ADVERBS:
             k -= 1
         if (
@@ -1396,15 +1395,19 @@ class RuleExtractor:
         e.aliases = clean_aliases([c.lemma, *category_aliases(verb, obj)] if shifted else _aliases(c, obj), e)
         return e
 
+    def _verb_at(self, c: Clause) -> int | None:
+        """Where the clause's verb stands in the sentence being read; None for a short answer's
+        clause, which was parsed from the question (its token indices are the question's)."""
+        first = c.verb_toks[0] if c.verb_toks else None
+        return next((i for i, x in enumerate(self._toks) if x is first), None)
+
     def _reported(self, c: Clause) -> bool:
         """The clause is what someone else said or wrote about someone else ("they said my story
         had brought them comfort", "she told me that the shop closed"): reported speech, not the
         speaker's own account ("the doctor said I broke my wrist" is)."""
         toks = self._toks
-        if not c.verb_toks or c.verb_toks[0] not in toks or c.subject == self._speaker:
-            return (
-                False  # a short answer's clause comes from the question; "the doctor said I broke …" is the speaker's
-            )
+        if self._verb_at(c) is None or c.subject == self._speaker:
+            return False  # a short answer's clause; "the doctor said I broke …" is the speaker's own
         j = c.subj_start - 1
         if j >= 0 and toks[j].low == "that":
             j -= 1
@@ -1418,9 +1421,9 @@ class RuleExtractor:
         """ "Maybe even back then I was inspired by …": a hedge in the words that open the clause
         (up to five, within the clause) or between its subject and verb."""
         toks = self._toks
-        if c.verb_toks[0] not in toks:
+        at = self._verb_at(c)
+        if at is None:
             return False
-        at = toks.index(c.verb_toks[0])
         lo = c.subj_start
         while (
             lo > 0
