@@ -3,13 +3,16 @@
     .venv/bin/python bench/bench_chat_typing.py ../shared/data/locomo_dev2.json MODE [-v]
 
 MODE is a comma list of: none, lower (lower case), apos (no apostrophes), dots (no full stops),
-split (each sentence sent as its own message). The score is the one of
+split (each sentence sent as its own message), after (with split: a time phrase that closes a
+sentence sent as a message of its own, the way chats add the time as an afterthought:
+"went to the beach" / "last Friday"). The score is the one of
 ../shared/tools/when_eval.py --only events (its gold parser and matching rule), computed in
 process with the offline rule extractor.
 """
 
 import importlib.util
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -21,7 +24,20 @@ spec.loader.exec_module(we)
 from bench.chat_rewrite import chat  # noqa: E402
 from chronos_cli.archives import read_archive  # noqa: E402
 from chronos_cli.extract.clean import sentences as _sents  # noqa: E402
+from chronos_cli.extract.common import resolve_spans  # noqa: E402
 from chronos_cli.extract.rule_extractor import RuleExtractor  # noqa: E402
+
+
+def _afterthought(sentence: str, t_conv) -> list[str]:
+    """ "I went to the beach last Friday." → ["I went to the beach", "last Friday"]."""
+    body = sentence.rstrip(" .!?")
+    spans = resolve_spans(body, t_conv)
+    if not spans or spans[-1].end_char < len(body) or spans[-1].start_char < 12:
+        return [sentence]
+    a = spans[-1].start_char
+    head = re.sub(r"\s+(?:on|in|at|during|over)$", "", body[:a].rstrip(" ,"))
+    return [head, body[head.__len__() :].strip(" ,")]
+
 
 path = sys.argv[1]
 mode = sys.argv[2]
@@ -31,6 +47,8 @@ for s in arch.sessions:
         new = []
         for t in s.turns:
             parts = [t.text[a:b] for a, b in _sents(t.text)] or [t.text]
+            if "after" in mode:
+                parts = [q for p in parts for q in _afterthought(p, t.t_conv)]
             for k, p in enumerate(parts):
                 new.append(t.model_copy(update={"turn_id": f"{t.turn_id}#{k}", "text": p}))
         s.turns[:] = new

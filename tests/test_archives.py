@@ -549,3 +549,77 @@ def test_unknown_zone_name_is_an_unparseable_timestamp(tmp_path):
         warnings.simplefilter("error")  # any warning fails the test
         with pytest.raises(ArchiveError, match="unparseable timestamp"):
             read_archive(p)
+
+
+def test_locomo_realtalk_style_messages(tmp_path):
+    """Chats converted from REALTALK: day-first session dates, the text under "clean_text" and a
+    time on each message (a session that runs past midnight puts its late messages on the next day)."""
+    data = [
+        {
+            "sample_id": "rt-1",
+            "qa": [],
+            "conversation": {
+                "speaker_a": "Emi",
+                "speaker_b": "Elise",
+                "session_1_date_time": "02.01.2024, 23:50:00",
+                "session_1": [
+                    {
+                        "speaker": "Emi",
+                        "dia_id": "D1:1",
+                        "clean_text": "went to the dentist",
+                        "date_time": "02.01.2024, 23:50:10",
+                    },
+                    {"speaker": "Elise", "dia_id": "D1:2", "clean_text": "oh no", "date_time": "03.01.2024, 00:20:00"},
+                    {"speaker": "Emi", "dia_id": "D1:3", "clean_text": "yeah", "date_time": "not a time"},
+                ],
+                "session_2_date_time": "2024-01-05 09:00",
+                "session_2": [{"speaker": "Emi", "dia_id": "D2:1", "text": "hi"}],
+            },
+        }
+    ]
+    a = read_archive(write(tmp_path, "rt.json", data))
+    t1, t2, t3 = a.sessions[0].turns
+    assert a.sessions[0].t_conv == datetime(2024, 1, 2, 23, 50)
+    assert (t1.text, t1.t_conv) == ("went to the dentist", datetime(2024, 1, 2, 23, 50, 10))
+    assert t2.t_conv == datetime(2024, 1, 3, 0, 20)
+    assert t3.t_conv == datetime(2024, 1, 2, 23, 50)  # an unreadable stamp falls back to the session's
+    # an ISO session date is year-month-day, not read day first
+    assert a.sessions[1].t_conv == datetime(2024, 1, 5, 9, 0) and a.sessions[1].turns[0].t_conv == datetime(
+        2024, 1, 5, 9, 0
+    )
+
+
+def test_locomo_turn_stamps_with_a_zone_or_slashes(tmp_path):
+    conv = {
+        "session_1_date_time": "05/08/2023 10:00",
+        "session_1": [
+            {"speaker": "A", "dia_id": "D1:1", "text": "hi", "date_time": None, "timestamp": "2023-05-08T14:30:00Z"},
+            {"speaker": "B", "dia_id": "D1:2", "text": "yo", "date_time": "05/08/2023 10:05"},
+        ],
+    }
+    path = write(tmp_path, "z.json", [{"sample_id": "z", "qa": [], "conversation": conv}])
+    a = read_archive(path, tz=NY)
+    t1, t2 = a.sessions[0].turns
+    assert a.sessions[0].t_conv == datetime(2023, 5, 8, 10, 0)  # slashes: month first by default
+    assert t1.t_conv == datetime(2023, 5, 8, 10, 30)  # a null date_time does not hide the timestamp; UTC → New York
+    assert t2.t_conv == datetime(2023, 5, 8, 10, 5)
+    b = read_archive(path, tz=NY, dayfirst=True)
+    assert b.sessions[0].t_conv == datetime(2023, 8, 5, 10, 0) and b.sessions[0].turns[1].t_conv == datetime(
+        2023, 8, 5, 10, 5
+    )
+
+
+def test_locomo_turn_stamps_fill_in_from_the_session_and_bad_ones_fall_back(tmp_path):
+    turns = [
+        {"speaker": "A", "dia_id": "D1:1", "text": "", "clean_text": "went hiking", "date_time": "10:18"},
+        {"speaker": "B", "dia_id": "D1:2", "text": None, "clean_text": "nice", "timestamp": 1683554400},
+        {"speaker": "A", "dia_id": "D1:3", "text": "ok", "date_time": "2023/05/08 11:00"},
+        {"speaker": "B", "dia_id": "D1:4", "text": "ok", "date_time": "Jan 5 2024 9:00 PM XYZ"},
+    ]
+    conv = {"session_1_date_time": "1:56 pm on 8 May, 2023", "session_1": turns}
+    path = write(tmp_path, "f.json", [{"sample_id": "f", "qa": [], "conversation": conv}])
+    t1, t2, t3, t4 = read_archive(path, tz=UTC, dayfirst=True).sessions[0].turns
+    assert (t1.text, t1.t_conv) == ("went hiking", datetime(2023, 5, 8, 10, 18))  # the session's date
+    assert (t2.text, t2.t_conv) == ("nice", datetime(2023, 5, 8, 14, 0))  # epoch seconds, in --tz
+    assert t3.t_conv == datetime(2023, 5, 8, 11, 0)  # a leading year stays a year with --dayfirst
+    assert t4.t_conv == datetime(2023, 5, 8, 13, 56)  # an unknown zone: unreadable, the session's time

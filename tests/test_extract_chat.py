@@ -183,6 +183,104 @@ def test_an_answer_is_set_in_the_time_its_question_asked_about():
     assert find(other, "Paris").start is None
 
 
+def test_a_time_sent_after_the_fact_dates_the_message_before():
+    evs = RuleExtractor().extract(
+        [
+            _session(
+                [
+                    ("Sam", "i went to the dentist", 0),
+                    ("Sam", "yesterday", 1),
+                    ("Sam", "it was awful", 1),
+                    ("Ana", "oh no", 3),
+                    ("Sam", "went hiking with my sister", 4),
+                    ("Sam", "on saturday lol", 4),
+                ]
+            )
+        ]
+    )[0]
+    dentist = find(evs, "dentist")
+    assert (dentist.start.date(), dentist.end.date()) == (YESTERDAY, YESTERDAY)
+    assert dentist.source_turn_ids == ["m0", "m1"]  # the date's own message is a source too
+    hike = find(evs, "hiking")
+    assert hike.start.date() == date(2023, 5, 6) and hike.source_turn_ids == ["m4", "m5"]  # the Saturday before
+    assert len(evs) == 2  # the afterthoughts are no events of their own
+    # a reaction after the time is no list item the time heads
+    evs = RuleExtractor().extract(
+        [_session([("Sam", "went to the dentist", 0), ("Sam", "yesterday", 0), ("Sam", "so painful", 0)])]
+    )[0]
+    assert find(evs, "dentist").start.date() == YESTERDAY
+    [e] = RuleExtractor().extract([_session([("Sam", "we moved to Denver", 0), ("Sam", "back in 2019", 0)])])[0]
+    assert e.start.date() == date(2019, 1, 1)
+    # a bare year or month is "in …"; an emoji may close the statement
+    [e] = RuleExtractor().extract([_session([("Sam", "we got married", 0), ("Sam", "2019", 0)])])[0]
+    assert (e.object, e.start.date(), e.end.date()) == ("married", date(2019, 1, 1), date(2019, 12, 31))
+    [e] = RuleExtractor().extract([_session([("Sam", "went to the dentist 😭", 0), ("Sam", "yesterday", 0)])])[0]
+    assert e.start.date() == YESTERDAY
+
+
+def test_an_afterthought_takes_its_direction_from_the_statement():
+    evs = RuleExtractor().extract([_session([("Sam", "we're going hiking", 0), ("Sam", "on Saturday", 0)])])[0]
+    assert find(evs, "hiking").start.date() == date(2023, 5, 13)  # the Saturday to come
+    # in one message, with a full stop between
+    [e] = rule_events([("Sam", "I went to the dentist. Yesterday, actually.")], t=T0)
+    assert (e.object, e.start.date()) == ("the dentist", YESTERDAY)
+    # "it was …" points back at the statement too
+    [e] = RuleExtractor().extract(
+        [_session([("Sam", "I watched the new Batman movie", 0), ("Sam", "it was last night", 0)])]
+    )[0]
+    assert e.start.date() == YESTERDAY
+
+
+def test_rn_is_a_time_word_not_part_of_the_object():
+    [e] = rule_events([("Sam", "im at the dentist rn")], t=T0)
+    assert (e.object, e.start.date()) == ("the dentist", T0.date())
+
+
+def test_what_is_no_afterthought():
+    # another speaker's message between them: the time may answer something else
+    evs = RuleExtractor().extract(
+        [_session([("Sam", "I went to the dentist", 0), ("Ana", "nice", 0), ("Sam", "yesterday", 0)])]
+    )[0]
+    assert find(evs, "dentist").start is None
+    # a frequency, a duration, a message the next day, a time after a question
+    for follow, minutes in (("every Saturday", 1), ("for an hour", 1), ("yesterday", 60 * 24)):
+        evs = RuleExtractor().extract([_session([("Sam", "I went to the dentist", 0), ("Sam", follow, minutes)])])[0]
+        assert find(evs, "dentist").start is None, follow
+    evs = RuleExtractor().extract([_session([("Sam", "did you go to the dentist?", 0), ("Sam", "yesterday", 0)])])[0]
+    assert not [e for e in evs if "dentist" in e.object]
+    # the time answers the question asked before, not the message it follows
+    evs = RuleExtractor().extract(
+        [
+            _session(
+                [("Ana", "when's the wedding?", 0), ("Sam", "we just sent the invitations", 1), ("Sam", "june 10", 1)]
+            )
+        ]
+    )[0]
+    assert find(evs, "invitations").start.date() == T0.date()  # "just": not June
+    # times that head what follows them: each message is read on its own
+    evs = RuleExtractor().extract(
+        [_session([("Sam", "my week is packed", 0), ("Sam", "monday", 0), ("Sam", "dentist appointment", 0)])]
+    )[0]
+    assert not [e for e in evs if "week" in e.object]
+    # nor in one message: a "when" answered, a time of the statement's own, a list
+    evs = rule_events([("Ana", "when's the wedding?"), ("Sam", "we just sent the invitations. June 10.")], t=T0)
+    assert find(evs, "invitations").start.date() == T0.date()
+    evs = rule_events([("Sam", "I went to the gym yesterday. Today too.")], t=T0)
+    assert [(e.object, e.start.date()) for e in evs] == [("the gym", YESTERDAY)]
+    evs = rule_events([("Sam", "My week is packed. Monday. Dentist appointment. Tuesday. Gym.")], t=T0)
+    assert not [e for e in evs if "week" in e.object]
+    # a past verb does not take a time still to come
+    evs = RuleExtractor().extract(
+        [_session([("Sam", "I finished my paper", 0), ("Sam", "tomorrow", 0), ("Sam", "I have my presentation", 0)])]
+    )[0]
+    assert find(evs, "paper").start is None
+    # a statement that has its own time keeps it
+    [e] = RuleExtractor().extract(
+        [_session([("Sam", "Yesterday I went to the dentist", 0), ("Sam", "last week actually", 0)])]
+    )[0]
+    assert e.start.date() == YESTERDAY
+
+
 # -- figures of speech ----------------------------------------------------------------------------
 
 

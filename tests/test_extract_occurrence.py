@@ -314,3 +314,25 @@ def test_the_typing_rules_leave_ordinary_objects_whole(text, verb, obj):
 )
 def test_it_or_there_after_a_noun_of_time_or_place_is_no_new_sentence(text):
     assert not any(e.object.startswith(("it was", "there was")) for e in rule_events([text]))
+
+
+def test_saw_with_a_noun_phrase_is_an_outing_but_seeing_an_idea_is_not():
+    evs = rule_events(
+        [("Sam", "I finally saw the new Batman movie last night."), ("Sam", "We saw my grandma at the lake.")]
+    )
+    assert find(evs, "Batman").start.date() == YESTERDAY
+    assert find(evs, "grandma").start is None  # kept, undated: no time phrase
+    for text in (
+        "I saw the impact I could make.",
+        "I saw how hard it was.",
+        "I see what you mean.",
+        "I saw your post.",
+        "I saw a huge difference in my energy.",  # seeing as noticing
+        "I saw my chance and took it.",
+        "I saw Jo got a new job!",  # news reported, not a meeting
+        "I saw Jo and Mia are dating.",
+        "I saw the show on Netflix is good.",
+        "I saw Jo on Instagram.",  # seen on a screen
+        "I saw my mom's text.",
+    ):
+        assert rule_events([("Sam", text)]) == [], text

@@ -1,13 +1,16 @@
 """LoCoMo (snap-research/LoCoMo): a list of samples, each its own namespace (sample_id).
 
 ``conversation`` holds ``session_N`` turn lists and ``session_N_date_time`` strings such as
-"1:56 pm on 8 May, 2023"; every turn of a session gets that (naive, local) time.
+"1:56 pm on 8 May, 2023"; every turn of a session gets that (naive, local) time unless the turn
+carries its own ``date_time`` (chats converted from REALTALK do, day first: "02.01.2024, 10:18:44",
+with the text under ``clean_text``).
 session_id = "session_N" and turn_id = the turn's ``dia_id`` (ids the evaluation matches evidence against).
 """
 
 from __future__ import annotations
 
 import re
+import warnings
 from datetime import datetime, tzinfo
 from pathlib import Path
 from typing import Any
@@ -15,23 +18,68 @@ from typing import Any
 from dateutil import parser as du_parser
 
 from ..models import Archive, NamespaceInfo, Session, Turn
-from .common import ArchiveError, Loc, as_list, ns_name, want
+from .common import ArchiveError, Loc, as_list, from_epoch, ns_name, want
 
 _SESSION_KEY = re.compile(r"^session_(\d+)$")
+_EPOCH = re.compile(r"^\d{9,13}(?:\.\d+)?$")
 
 
-def parse_locomo_date(text: str) -> datetime:
-    """ "1:56 pm on 8 May, 2023" → datetime(2023, 5, 8, 13, 56)."""
+def parse_locomo_date(
+    text: str, *, dayfirst: bool = False, tz: tzinfo | None = None, default: datetime | None = None
+) -> datetime:
+    """ "1:56 pm on 8 May, 2023" → datetime(2023, 5, 8, 13, 56); also ISO 8601 and numeric dates
+    (dotted ones day first, as chats converted from REALTALK write them: "02.01.2024, 10:18:44" =
+    2 January; slashed ones by ``dayfirst``; a leading year is a year). Naive local time, as
+    LoCoMo's own dates are: a stamp with a zone is converted to ``tz`` (else the system zone). What
+    the text leaves out (the date of "10:18") comes from ``default``; without one it must be there."""
     s = " ".join(text.split())
     for fmt in ("%I:%M %p on %d %B, %Y", "%I:%M %p on %d %b, %Y", "%I:%M %p on %B %d, %Y"):
         try:
             return datetime.strptime(s, fmt)
         except ValueError:
             pass
-    try:  # other spellings, e.g. "8 May 2023, 13:56"
-        return du_parser.parse(s.replace(" on ", " "), dayfirst=True)
-    except (ValueError, OverflowError):
+    try:  # ISO is year-month-day whatever the day-first rule below says
+        dt = datetime.fromisoformat(s.replace("Z", "+00:00") if s.endswith("Z") else s)
+    except ValueError:
+        dt = _dateutil(s, text, dayfirst=dayfirst, default=default)
+    if dt.tzinfo is not None:
+        dt = dt.astimezone(tz).replace(tzinfo=None)
+    return dt
+
+
+def _dateutil(s: str, text: str, *, dayfirst: bool, default: datetime | None) -> datetime:
+    """Other spellings, e.g. "8 May 2023, 13:56", "02.01.2024, 10:18:44", "2024/01/02 10:00"."""
+    if default is None and not re.search(r"\d{4}|\d{1,2}[./]\d{1,2}[./]\d{2}\b", s):
+        raise ValueError(f"unparseable session date {text!r}: no year (expected like '1:56 pm on 8 May, 2023')")
+    dotted = bool(re.search(r"\b\d{1,2}\.\d{1,2}\.\d{2,4}\b", s))
+    try:
+        with warnings.catch_warnings():
+            # an unknown zone name ("EST5") would be dropped with only a warning: unparseable instead
+            warnings.simplefilter("error", du_parser.UnknownTimezoneWarning)
+            yearfirst = bool(re.match(r"\d{4}\b", s))  # "2024/01/02" is year-month-day
+            return du_parser.parse(
+                s.replace(" on ", " "),
+                dayfirst=(dayfirst or dotted) and not yearfirst,
+                yearfirst=yearfirst,
+                default=default or datetime(2000, 1, 1),
+            )
+    except (ValueError, OverflowError, du_parser.UnknownTimezoneWarning):
         raise ValueError(f"unparseable session date {text!r} (expected like '1:56 pm on 8 May, 2023')") from None
+
+
+def _turn_time(turn: dict, session_time: datetime, *, dayfirst: bool, tz: tzinfo | None) -> datetime:
+    """A message's own time where the file gives one (REALTALK stamps each message: a session
+    can run past midnight, and a reply hours later is another exchange); the session's otherwise,
+    and when the stamp does not read as a time. What a stamp leaves out ("10:18") is the session's."""
+    raw = turn.get("date_time") or turn.get("timestamp")
+    try:
+        if isinstance(raw, (int, float)) and not isinstance(raw, bool) or (isinstance(raw, str) and _EPOCH.match(raw)):
+            return from_epoch(float(raw), tz).replace(tzinfo=None)
+        if isinstance(raw, str) and raw.strip():
+            return parse_locomo_date(raw, dayfirst=dayfirst, tz=tz, default=session_time)
+    except ValueError:
+        pass
+    return session_time
 
 
 def read_locomo(
@@ -62,7 +110,7 @@ def read_locomo(
                 raise ArchiveError(path, loc.where, f"missing {date_key}")
             raw_date = want(path, loc, conv[date_key], str, date_key)
             try:
-                t = parse_locomo_date(raw_date)
+                t = parse_locomo_date(raw_date, dayfirst=dayfirst, tz=tz)
             except ValueError as e:
                 raise ArchiveError(path, loc.where, str(e)) from None
             out: list[Turn] = []
@@ -70,14 +118,22 @@ def read_locomo(
                 loc.where = f"sample {i} ({sample_id}) {key} turn {k}"
                 want(path, loc, turn, dict, "turn")
                 speaker = want(path, loc, turn.get("speaker"), str, "speaker")
-                text = want(path, loc, turn.get("text", ""), str, "text")
+                # REALTALK-derived files name the message "clean_text"
+                text = want(path, loc, turn.get("text") or turn.get("clean_text") or "", str, "text")
                 dia_id = want(path, loc, turn.get("dia_id", f"D{n}:{k}"), (str, int), "dia_id")
                 caption = turn.get("blip_caption")
                 if isinstance(caption, str) and caption.strip():
                     # the shared image is part of what was said ("look at this!")
                     text = f"{text} [image: {caption.strip()}]"
                 out.append(
-                    Turn(session_id=key, turn_id=str(dia_id), t_conv=t, speaker=speaker, role="other", text=text)
+                    Turn(
+                        session_id=key,
+                        turn_id=str(dia_id),
+                        t_conv=_turn_time(turn, t, dayfirst=dayfirst, tz=tz),
+                        speaker=speaker,
+                        role="other",
+                        text=text,
+                    )
                 )
             sessions.append(Session(namespace=ns, session_id=key, t_conv=t, turns=out))
             n_sessions += 1

@@ -59,10 +59,14 @@ embedder's speed (one regex tokenisation and one temporal-engine call per turn):
 10. A bare "it"/"this"/"that" object in a dated mention is read as the last thing named before
    it — in the message, its photo's caption, or the message before — and shown in brackets
    ("I made it [That plate] in pottery class"); with nothing named, the mention is dropped.
+11. A time said after the fact — a sentence, or the speaker's next message, that is only a time
+   phrase ("went to the dentist" / "yesterday") — is read run together with the statement before
+   it (``afterthought.py``; the guards are on ``RuleExtractor._afterthought_of``). "saw" + a person or a thing one goes to see ("saw my
+   sister", "saw a movie") is a meeting or an outing, not the mental "I saw the difference".
 
 Tokens, verb forms and the parsed clause are in ``words.py``; the words a mention quotes in
 ``mentions.py``; where a sentence typed on without its full stop starts in ``runon.py``; what a
-bare "it" points at in ``reference.py``.
+bare "it" points at in ``reference.py``; afterthoughts in ``afterthought.py``.
 """
 
 from __future__ import annotations
@@ -73,6 +77,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, time
 
 from chronos_cli.extract import lexicon as L
+from chronos_cli.extract.afterthought import afterthought, heads_a_list, join_afterthoughts, run_together
 from chronos_cli.extract.clean import (
     mask_versions,
     normalize,
@@ -361,12 +366,15 @@ class RuleExtractor:
         self._prev_turn = None
         prev_questions: list[str] = []
         carried: _Carry = _Carry()
-        for turn in session.turns:
+        merged: set[str] = set()  # afterthoughts read with the message before them
+        for i, turn in enumerate(session.turns):
             if turn.role == "assistant":  # "I" of an assistant is not the person whose memory this is
                 prev, prev_questions, carried = turn, [], _Carry()
                 self._prev_turn = turn
                 continue
-            qs: list[str] = []
+            if turn.turn_id in merged:
+                prev = self._prev_turn = turn
+                continue
             close = prev is not None and _close(prev, turn)
             same = close and prev.speaker == turn.speaker
             asked = prev_questions if prev and prev.speaker != turn.speaker else []
@@ -374,25 +382,62 @@ class RuleExtractor:
             # the beach with my cousins"), and an answer is set in the time its question asked
             # about ("what did you do last weekend?" / "went hiking with Sam")
             text = texts[turn.turn_id]
+            phrase = self._afterthought_of(session, i, text, texts, asked)
+            nxt = session.turns[i + 1] if phrase is not None else None
             story = carried.story if same and _continues(text) else None
             answer_time = carried.asked if asked and close and story is None else None
-            carried = _Carry()
-            out.extend(
-                self.extract_turn(
-                    session,
-                    turn,
-                    ctx,
-                    asked,
-                    qs,
-                    text=text,
-                    story=story or answer_time,
-                    carry=carried,
-                    answer_only=answer_time is not None,
+            kwargs = dict(story=story or answer_time, answer_only=answer_time is not None)
+            carried, qs = _Carry(), []
+            if phrase is not None:
+                events = self.extract_turn(
+                    session, turn, ctx, asked, qs, text=run_together(text, phrase), carry=carried, **kwargs
                 )
-            )
+                said_end = datetime.combine(naive(turn.t_conv).date(), _DAY_END)
+                if any(
+                    _dated_by(e, phrase) and not _past_dated_later(e, said_end) and _said_here(e, text) for e in events
+                ):
+                    # the afterthought dated what this message says (not a past verb after the day
+                    # said, nor the action of a question it answers: "nothing much" / "saturday")
+                    merged.add(nxt.turn_id)
+                    for e in events:
+                        if _dated_by(e, phrase):
+                            e.source_turn_ids = [*e.source_turn_ids, nxt.turn_id]
+                else:  # it heads what comes next, or answers something else: read each on its own
+                    phrase, carried, qs = None, _Carry(), []
+            if phrase is None:
+                events = self.extract_turn(session, turn, ctx, asked, qs, text=text, carry=carried, **kwargs)
+            out.extend(events)
             prev, prev_questions = turn, qs
             self._prev_turn = turn
         return dedup(out)
+
+    def _afterthought_of(self, session: Session, i: int, text: str, texts: dict, asked: list[str]) -> str | None:
+        """The time phrase the speaker's next message adds to message ``i`` ("went to the
+        dentist" / "yesterday"), or None when it is no afterthought to it:
+        - not the same speaker, within the hour, on the same day (past midnight "yesterday" names
+          another day than the message before's);
+        - this message a question, one with a time of its own ("yesterday too" corrects or adds),
+          or an answer to "when …?" (the time may answer the question: "when's the wedding?");
+        - the time heads a list: a bare noun phrase follows it ("monday" / "dentist appointment")."""
+        turn, nxt = session.turns[i], session.turns[i + 1] if i + 1 < len(session.turns) else None
+        if nxt is None or nxt.role == "assistant" or nxt.speaker != turn.speaker or not _close(turn, nxt):
+            return None
+        if naive(nxt.t_conv).date() != naive(turn.t_conv).date() or text.rstrip().endswith("?"):
+            return None
+        if any(_ASKS_WHEN.search(q) for q in asked):
+            return None
+        phrase = afterthought(texts[nxt.turn_id], nxt.t_conv)
+        if phrase is None or resolve_spans(text, turn.t_conv):
+            return None
+        after = session.turns[i + 2] if i + 2 < len(session.turns) else None
+        if (
+            after is not None
+            and after.speaker == turn.speaker
+            and _close(nxt, after)
+            and heads_a_list(texts.get(after.turn_id))
+        ):
+            return None
+        return phrase
 
     # -- per turn -------------------------------------------------------------------------
 
@@ -410,6 +455,11 @@ class RuleExtractor:
         answer_only: bool = False,
     ) -> list[Event]:
         text = normalize(prose(turn.text)) if text is None else text
+        bounds = sentences(text)
+        asks_when = any(_ASKS_WHEN.search(q) for q in prev_questions)
+        read = join_afterthoughts(text, turn.t_conv, bounds, answering=asks_when)  # "I went. Yesterday."
+        if read is not text:
+            text, bounds = read, sentences(read)
         self._speaker = turn.speaker
         spans = [sp for sp in resolve_spans(mask_versions(text), turn.t_conv) if not _not_a_time(sp, text)]
         said_end = datetime.combine(naive(turn.t_conv).date(), _DAY_END)
@@ -418,7 +468,7 @@ class RuleExtractor:
         first = True
         orphans: list[tuple[object, str, list[Tok]]] = []  # spans no clause took, with their sentence
         nominal: list[Event] = []
-        for a, b in sentences(text):
+        for a, b in bounds:
             sent = text[a:b]
             kind = sentence_kind(sent)
             sent_spans = [sp for sp in spans if a <= sp.start_char < b]
@@ -1105,7 +1155,12 @@ class RuleExtractor:
         lem = lemma(w)
         if any(x in _PREFERENCE for x in words) and w.endswith("ing"):
             return None  # "we love painting together": a liking, not an occurrence
-        if lem in L.MENTAL and not (saw_have and w.endswith("ing")) and not (words and words[-1] in L.CONTROL_LINKS):
+        if (
+            lem in L.MENTAL
+            and not (saw_have and w.endswith("ing"))
+            and not (words and words[-1] in L.CONTROL_LINKS)
+            and not _saw_someone(toks, k, words, self._span_starts)
+        ):
             return None  # "I think", "I've thought a lot about it"; "I've been thinking about going" plans
         if lem in ("be",):
             return None
@@ -1533,6 +1588,92 @@ def _assign_spans(clauses: list[Clause], spans, toks: list[Tok]) -> dict[int, ob
 
 
 _CALENDAR = {*TL.WEEKDAYS, *TL.MONTHS, "last", "next", "this", "today", "tonight", "tomorrow", "yesterday"}
+
+
+_SAW_DETS = {"a", "an", "the", "my", "our", "his", "her", "their"}
+# what one goes to see: "saw a movie", "saw my dentist" (people: reference.PEOPLE)
+_SEEN = {
+    "movie", "film", "show", "play", "concert", "band", "musical", "game", "match", "gig", "performance",
+    "opera", "ballet", "exhibition", "exhibit", "comedian", "dentist", "therapist", "doctor", "specialist",
+    "counselor", "counsellor", "vet", "orthodontist", "surgeon", "fireworks", "parade", "premiere", "sunrise",
+    "sunset", "eclipse", "whales", "dolphins", "meteor",
+}  # fmt: skip
+
+
+def _saw_someone(toks: list[Tok], k: int, words: list[str], span_starts: set[int]) -> bool:
+    """ "saw" in the simple past meeting someone or going to see something ("I saw my sister",
+    "we saw a movie", "saw Jo at the gym"), not the mental "I saw the difference", "saw my chance".
+    The noun phrase's head is a person or a thing one goes to see, and no clause follows it ("I
+    saw Jo got a new job", "saw the show on Netflix is good" report news) nor a screen it was
+    seen on ("saw a doctor on TV")."""
+    if toks[k].low != "saw" or words or k + 1 >= len(toks):
+        return False
+    n = len(toks)
+    nxt = toks[k + 1]
+    if nxt.text[:1].isupper() and nxt.text[1:].islower() and nxt.text.isalpha() and nxt.low not in ("i", "the"):
+        j, head = k + 2, "<name>"
+    elif nxt.low in _SAW_DETS:
+        j = k + 2
+        while (
+            j < n
+            and j < k + 6
+            and toks[j].text.isalpha()
+            and toks[j].low not in L.PREPOSITIONS
+            and toks[j].low not in TIME_WORDS
+            and toks[j].low not in L.CLAUSE_BREAK
+            and toks[j].start not in span_starts
+        ):
+            j += 1  # to the end of the noun phrase: "a | huge | difference", "my sister | last weekend"
+        head = toks[j - 1].low if j > k + 2 else ""
+        if not (head.rstrip("s") in PEOPLE or head in PEOPLE or head in _SEEN or head.rstrip("s") in _SEEN):
+            return False
+    else:
+        return False
+    rest = [t.low for t in toks[j : j + 4]]
+    if rest[:1] == ["'s"] or (rest and (is_finite(rest[0]) or rest[0] in ("just", "finally", "and", "say", "says"))):
+        return False  # "my mom's text", "Jo got engaged", "Jo and Mia are dating"
+    # "saw Jo on Instagram", "a doctor on TV", "on the news": seen on a screen
+    return not (rest[:1] == ["on"] and (rest[1:2] and rest[1] in _SCREENS or rest[1:3] == ["the", "news"]))
+
+
+_SCREENS = {
+    "tv",
+    "instagram",
+    "facebook",
+    "netflix",
+    "youtube",
+    "tiktok",
+    "reddit",
+    "twitter",
+    "insta",
+    "snapchat",
+    "news",
+}
+
+
+_ASKS_WHEN = re.compile(r"(?i)\b(?:when|what time|what day|which day|how long)\b")
+
+
+def _said_here(e: Event, text: str) -> bool:
+    """The event's words are the message's own (a short answer takes its action from the question;
+    a mention quotes the message)."""
+    if e.kind == "mention":
+        return True
+    low = text.lower()
+    return any(w in low for w in re.findall(r"[a-z']+", (e.object or e.verb).lower())[:3])
+
+
+def _past_dated_later(e: Event, said_end: datetime) -> bool:
+    """A past verb dated after the day it was said ("I finished my paper" + "tomorrow"): the
+    time does not go with it."""
+    return e.kind == "event" and e.start is not None and e.start > said_end and is_past(e.verb.split()[0])
+
+
+def _dated_by(e: Event, phrase: str) -> bool:
+    """The event's time came from the afterthought (alone, or joined to a time of the statement)."""
+    x = (e.time_expression or "").lower()
+    p = phrase.lower()
+    return bool(x) and (x in p or p.split(" ", 1)[-1] in x)
 
 
 def _names_a_day(t: Tok) -> bool:

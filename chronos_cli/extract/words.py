@@ -195,6 +195,7 @@ POSSESSIVE = {"my", "My", "our", "Our"}
 TIME_WORDS = {
     "yesterday", "today", "tonight", "tomorrow", "ago", "lately", "recently", "earlier", "now", "again", "too",
     "already", "soon", "tho", "though", "anyway", "later", "afterwards", "meantime", "meanwhile",
+    "rn", "atm",  # chat for "right now", "at the moment"
 }  # fmt: skip
 
 OBJECT_PRONOUNS = {"me", "you", "him", "her", "us", "them", "it", "myself", "yourself", "too", "either"}

@@ -1,0 +1,112 @@
+"""A time said after the fact: "went to the dentist" / "yesterday".
+
+Chats split one thought over several messages, and speech adds the time as an afterthought
+("We finally tried the ramen place. Last Friday."). A sentence that is nothing but a time phrase
+(with "on", "it was", "actually", "lol" around it) modifies the statement the same speaker made
+just before it, exactly as the words run together would ("went to the dentist yesterday"). The
+extractor reads them run together: one statement, dated by the afterthought, and no event of
+the afterthought's own.
+"""
+
+from __future__ import annotations
+
+import re
+
+from chronos_cli.extract import lexicon as L
+from chronos_cli.extract.common import resolve_spans
+from chronos_cli.extract.words import is_verbish, tokenize
+
+# words that may stand around the time phrase without saying anything of their own
+_AROUND = {
+    # a pointer back at the statement ("it was yesterday")
+    "it", "that", "this", "was", "were", "back",
+    # hedges and fillers
+    "actually", "i", "think", "guess", "believe", "mean", "like", "just", "oh", "um", "uh", "well",
+    "yeah", "yep", "yes", "lol", "haha", "hahaha", "lmao", "btw", "too", "also", "and", "so", "maybe",
+    "probably", "exactly", "sorry", "wait",
+}  # fmt: skip
+# the time's own preposition, kept when the words are run together ("went hiking | on Saturday")
+_PREPS = {"on", "in", "at", "during", "over", "back", "around", "about", "since", "until", "till", "by"}
+_MAX_WORDS = 8  # an afterthought is short; longer messages say something of their own
+_MAX_TIME_WORDS = 4
+# what may close a statement before the time is added: punctuation, emoji, an emoticon
+_END = re.compile(r"(?:[\s.!…,;]|[\U0001F300-\U0001FAFF\u2600-\u27BF]|[:;]-?[()DPp/])+$")
+# a list item's first word is a noun or its determiner; not a reaction ("so painful", "ugh",
+# "best day ever") nor more about the time ("for two weeks")
+_NOT_AN_ITEM = {
+    "so", "such", "very", "really", "too", "ugh", "lol", "haha", "hahaha", "lmao", "omg", "wow", "yay", "oh",
+    "best", "worst", "ok", "okay", "yes", "no", "yeah", "yep", "nope", "sure", "thanks", "thank", "and", "but",
+    "or", "for", "with", "in", "on", "at", "to", "from", "until", "till", "then", "finally", "soooo", "sooo",
+    "not", "great", "good", "bad", "awful", "amazing", "nice", "fun", "crazy", "wild", "insane",
+}  # fmt: skip
+_MONTHS = {
+    "january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+    "november", "december", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec",
+}  # fmt: skip
+
+
+def afterthought(text: str, t_conv) -> str | None:
+    """The time phrase a message or sentence consists of, with its preposition ("on Saturday"),
+    when every other word is filler around it; None otherwise ("every Saturday", "for an
+    hour" and "we went on Saturday" are not afterthoughts)."""
+    if len(text.split()) > _MAX_WORDS or not any(c.isalnum() for c in text) or text.rstrip().endswith("?"):
+        return None  # "yesterday?" asks
+    content = [w for w in re.findall(r"[a-z0-9']+", text.lower()) if w not in _AROUND and w not in _PREPS]
+    if not content or len(content) > _MAX_TIME_WORDS:
+        return None  # more words than a time phrase has ("the day before yesterday")
+    spans = resolve_spans(text, t_conv)
+    if len(spans) != 1:
+        return None
+    sp = spans[0]
+    toks = [t for t in tokenize(text, 0) if any(c.isalnum() for c in t.text)]
+    before = [t for t in toks if t.end <= sp.start_char]
+    after = [t for t in toks if t.start >= sp.end_char]
+    prep = before[-1].low if before and before[-1].low in _PREPS else None
+    if prep:
+        before = before[:-1]
+    if any(t.low not in _AROUND for t in before + after):
+        return None
+    if not prep and (re.fullmatch(r"\d{4}", sp.text) or sp.text.lower() in _MONTHS):
+        prep = "in"  # "we got married" / "2019": in 2019, not "married 2019"
+    return f"{prep} {sp.text}" if prep else sp.text
+
+
+def heads_a_list(after: str | None) -> bool:
+    """The message or sentence after a bare time is a list item it heads, not a reaction to
+    what was said: a short noun phrase ("monday" / "dentist appointment" / "tuesday" / "gym")."""
+    words = re.findall(r"[A-Za-z']+", after or "")
+    if not 0 < len(words) <= 5 or words[0].lower() in _NOT_AN_ITEM:
+        return False
+    return not any(is_verbish(w, after_aux=False) or w.lower() in L.BE for w in words)
+
+
+def run_together(statement: str, time_phrase: str) -> str:
+    """The statement with the afterthought's time where it would stand in one sentence."""
+    return f"{_END.sub('', statement)} {time_phrase}"
+
+
+def join_afterthoughts(text: str, t_conv, spans: list[tuple[int, int]], *, answering: bool = False) -> str:
+    """``text`` (its sentences at ``spans``) with each afterthought sentence run into the
+    statement before it ("I went to the dentist! Yesterday, actually." → "I went to the dentist
+    yesterday!"); everything else is kept as written. Left alone: a message answering "when …?"
+    (its time may answer the question: "when's the wedding?" / "we just sent the invitations.
+    June 10."), a time after a question or after a statement with a time of its own ("I went
+    yesterday. Today too."), and a time heading the list item after it ("Monday. Dentist.")."""
+    if len(spans) < 2 or answering:
+        return text
+    joins = []  # (end of the statement's words, start and end of the afterthought, its phrase)
+    for n, ((pa, pb), (a, b)) in enumerate(zip(spans, spans[1:])):
+        prev = text[pa:pb]
+        if prev.rstrip().endswith("?") or (joins and joins[-1][1] == pa):
+            continue  # after a question, or after another afterthought
+        phrase = afterthought(text[a:b], t_conv)
+        if phrase is None or resolve_spans(prev, t_conv):
+            continue
+        if n + 2 < len(spans) and heads_a_list(text[spans[n + 2][0] : spans[n + 2][1]]):
+            continue
+        joins.append((pa + len(_END.sub("", prev)), a, b, phrase))
+    for body_end, a, b, phrase in reversed(joins):
+        # "went to the dentist" + " yesterday" + its own "!" — the afterthought sentence removed
+        tail = text[body_end:a].rstrip()
+        text = text[:body_end] + " " + phrase + tail + text[b:]
+    return text
