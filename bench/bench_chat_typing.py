@@ -30,7 +30,9 @@ from chronos_cli.extract.rule_extractor import RuleExtractor  # noqa: E402
 
 def _afterthought(sentence: str, t_conv) -> list[str]:
     """ "I went to the beach last Friday." → ["I went to the beach", "last Friday"]."""
-    body = sentence.rstrip(" .!?")
+    body = sentence.rstrip(" .!")
+    if body.endswith("?"):
+        return [sentence]  # a question stays whole
     spans = resolve_spans(body, t_conv)
     if not spans or spans[-1].end_char < len(body) or spans[-1].start_char < 12:
         return [sentence]

@@ -611,7 +611,7 @@ def test_locomo_turn_stamps_with_a_zone_or_slashes(tmp_path):
 
 def test_locomo_turn_stamps_fill_in_from_the_session_and_bad_ones_fall_back(tmp_path):
     turns = [
-        {"speaker": "A", "dia_id": "D1:1", "text": "", "clean_text": "went hiking", "date_time": "10:18"},
+        {"speaker": "A", "dia_id": "D1:1", "text": "", "clean_text": "went hiking", "date_time": "14:18"},
         {"speaker": "B", "dia_id": "D1:2", "text": None, "clean_text": "nice", "timestamp": 1683554400},
         {"speaker": "A", "dia_id": "D1:3", "text": "ok", "date_time": "2023/05/08 11:00"},
         {"speaker": "B", "dia_id": "D1:4", "text": "ok", "date_time": "Jan 5 2024 9:00 PM XYZ"},
@@ -619,7 +619,21 @@ def test_locomo_turn_stamps_fill_in_from_the_session_and_bad_ones_fall_back(tmp_
     conv = {"session_1_date_time": "1:56 pm on 8 May, 2023", "session_1": turns}
     path = write(tmp_path, "f.json", [{"sample_id": "f", "qa": [], "conversation": conv}])
     t1, t2, t3, t4 = read_archive(path, tz=UTC, dayfirst=True).sessions[0].turns
-    assert (t1.text, t1.t_conv) == ("went hiking", datetime(2023, 5, 8, 10, 18))  # the session's date
+    assert (t1.text, t1.t_conv) == ("went hiking", datetime(2023, 5, 8, 14, 18))  # the session's date
     assert (t2.text, t2.t_conv) == ("nice", datetime(2023, 5, 8, 14, 0))  # epoch seconds, in --tz
     assert t3.t_conv == datetime(2023, 5, 8, 11, 0)  # a leading year stays a year with --dayfirst
     assert t4.t_conv == datetime(2023, 5, 8, 13, 56)  # an unknown zone: unreadable, the session's time
+
+
+def test_locomo_clock_only_stamps_roll_past_midnight_and_dayless_ones_are_ignored(tmp_path):
+    turns = [
+        {"speaker": "A", "dia_id": "D1:1", "text": "hi", "date_time": "23:40"},
+        {"speaker": "B", "dia_id": "D1:2", "text": "yo", "date_time": "00:10"},
+        {"speaker": "A", "dia_id": "D1:3", "text": "ok", "date_time": "12"},
+        {"speaker": "B", "dia_id": "D1:4", "text": "ok", "date_time": "9 May"},
+    ]
+    conv = {"session_1_date_time": "11:30 pm on 8 May, 2023", "session_1": turns}
+    path = write(tmp_path, "m.json", [{"sample_id": "m", "qa": [], "conversation": conv}])
+    t1, t2, t3, t4 = read_archive(path).sessions[0].turns
+    assert t1.t_conv == datetime(2023, 5, 8, 23, 40) and t2.t_conv == datetime(2023, 5, 9, 0, 10)
+    assert t3.t_conv == t4.t_conv == datetime(2023, 5, 8, 23, 30)  # no day named: the session's time

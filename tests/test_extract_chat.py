@@ -274,6 +274,33 @@ def test_what_is_no_afterthought():
         [_session([("Sam", "I finished my paper", 0), ("Sam", "tomorrow", 0), ("Sam", "I have my presentation", 0)])]
     )[0]
     assert find(evs, "paper").start is None
+    # times that head what follows them: each statement takes the time before it
+    evs = RuleExtractor().extract(
+        [
+            _session(
+                [
+                    ("Sam", "saturday", 0),
+                    ("Sam", "went hiking with jo", 0),
+                    ("Sam", "sunday", 0),
+                    ("Sam", "slept all day", 0),
+                ]
+            )
+        ]
+    )[0]
+    assert find(evs, "hiking").start.date() == date(2023, 5, 6)
+    [hike, _] = rule_events([("Sam", "My weekend: Saturday. Went hiking. Sunday. Slept all day.")], t=T0)
+    assert hike.start.date() == date(2023, 5, 6)
+    # what breaks off mid-phrase goes on; a number is no year for it
+    evs = RuleExtractor().extract([_session([("Sam", "bought a car for", 0), ("Sam", "2000", 0)])])[0]
+    assert all(e.start is None or e.start.year != 2000 for e in evs)
+    # "just" is recent: a date long past is not when it was done; last week is
+    [e] = rule_events([("Sam", "we just sent the invitations. June 10.")], t=T0)
+    assert e.start.date() == T0.date()
+    [e] = RuleExtractor().extract([_session([("Sam", "I just adopted a pup", 0), ("Sam", "last week", 0)])])[0]
+    assert (e.start.date(), e.end.date()) == (date(2023, 5, 1), date(2023, 5, 7))
+    # a past verb takes no time to come, in one message either
+    [e] = rule_events([("Sam", "I finished my paper. Tomorrow.")], t=T0)
+    assert e.start is None
     # a statement that has its own time keeps it
     [e] = RuleExtractor().extract(
         [_session([("Sam", "Yesterday I went to the dentist", 0), ("Sam", "last week actually", 0)])]

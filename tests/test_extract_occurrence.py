@@ -334,5 +334,7 @@ def test_saw_with_a_noun_phrase_is_an_outing_but_seeing_an_idea_is_not():
         "I saw the show on Netflix is good.",
         "I saw Jo on Instagram.",  # seen on a screen
         "I saw my mom's text.",
+        "I saw a guy at the gym who looked like you.",  # a sighting
+        "I saw a therapist for years.",  # a habit
     ):
         assert rule_events([("Sam", text)]) == [], text

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 import warnings
-from datetime import datetime, tzinfo
+from datetime import datetime, timedelta, tzinfo
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +22,9 @@ from .common import ArchiveError, Loc, as_list, from_epoch, ns_name, want
 
 _SESSION_KEY = re.compile(r"^session_(\d+)$")
 _EPOCH = re.compile(r"^\d{9,13}(?:\.\d+)?$")
+_CLOCK_ONLY = re.compile(r"(?i)^\d{1,2}:\d{2}(?::\d{2})?\s*(?:[ap]\.?m\.?)?$")
+# a message's own stamp must name its day: a year, or a numeric date ("9 May" or "12" alone does not)
+_HAS_DATE = re.compile(r"\d{4}|\b\d{1,2}[./-]\d{1,2}[./-]\d{2}\b")
 
 
 def parse_locomo_date(
@@ -70,12 +73,17 @@ def _dateutil(s: str, text: str, *, dayfirst: bool, default: datetime | None) ->
 def _turn_time(turn: dict, session_time: datetime, *, dayfirst: bool, tz: tzinfo | None) -> datetime:
     """A message's own time where the file gives one (REALTALK stamps each message: a session
     can run past midnight, and a reply hours later is another exchange); the session's otherwise,
-    and when the stamp does not read as a time. What a stamp leaves out ("10:18") is the session's."""
+    and when the stamp does not read as a time or names no day ("12", "9 May"). A clock time
+    alone ("10:18") is on the session's day, or the next when it is earlier than the session."""
     raw = turn.get("date_time") or turn.get("timestamp")
     try:
         if isinstance(raw, (int, float)) and not isinstance(raw, bool) or (isinstance(raw, str) and _EPOCH.match(raw)):
             return from_epoch(float(raw), tz).replace(tzinfo=None)
-        if isinstance(raw, str) and raw.strip():
+        if isinstance(raw, str) and _CLOCK_ONLY.match(raw.strip()):
+            # "00:10" in a session begun at 23:30 is the next day
+            t = parse_locomo_date(raw, dayfirst=dayfirst, tz=tz, default=session_time)
+            return t + timedelta(days=1) if t < session_time - timedelta(hours=1) else t
+        if isinstance(raw, str) and _HAS_DATE.search(raw):
             return parse_locomo_date(raw, dayfirst=dayfirst, tz=tz, default=session_time)
     except ValueError:
         pass

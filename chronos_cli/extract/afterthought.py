@@ -11,10 +11,11 @@ the afterthought's own.
 from __future__ import annotations
 
 import re
+from datetime import timedelta
 
 from chronos_cli.extract import lexicon as L
-from chronos_cli.extract.common import resolve_spans
-from chronos_cli.extract.words import is_verbish, tokenize
+from chronos_cli.extract.common import naive, resolve_spans
+from chronos_cli.extract.words import is_past, is_verbish, tokenize
 
 # words that may stand around the time phrase without saying anything of their own
 _AROUND = {
@@ -80,18 +81,55 @@ def heads_a_list(after: str | None) -> bool:
     return not any(is_verbish(w, after_aux=False) or w.lower() in L.BE for w in words)
 
 
+# words that date a statement by themselves ("I'm at the dentist rn"); "just" does not: "I just
+# adopted a pup" + "last week" is last week
+_OWN_TIME = re.compile(r"(?i)\b(?:currently|now|rn|atm|right now)\b")
+_RECENT_DAYS = 31
+_FUTURE = re.compile(r"(?i)\b(?:will|'ll|gonna|going to|plan|planning|tomorrow)\b")
+# a statement that breaks off mid-phrase goes on in the next message ("bought a car for" / "2000")
+_OPEN_END = re.compile(r"(?i)\b(?:for|of|to|the|a|an|my|is|was|at|with|from|about|like|UA)\W*$")
+
+
+def fits(statement: str, phrase: str, t_conv) -> bool:
+    """The afterthought ``phrase`` can be the time of ``statement``: the statement has no time of
+    its own (a time phrase, "now", "rn"), does not break off mid-phrase ("bought a car for"),
+    and a past verb is not given a time to come ("I finished my paper. Tomorrow."); a bare year
+    goes only with a past statement ("we got married" / "2019", not "my flight is UA" / "1987")."""
+    if _OWN_TIME.search(statement) or _OPEN_END.search(_END.sub("", statement)):
+        return False
+    if resolve_spans(statement, t_conv):
+        return False
+    words = re.findall(r"[a-z']+", statement.lower())
+    past = any(is_past(w) for w in words) and not _FUTURE.search(statement)
+    if re.fullmatch(r"in \d{4}", phrase):
+        return past
+    if past:
+        sp = resolve_spans(run_together(statement, phrase), t_conv)
+        said_end = naive(t_conv).replace(hour=23, minute=59, second=59, microsecond=999999)
+        if sp and sp[-1].start > said_end:
+            return False
+        if sp and re.search(r"(?i)\bjust\b", statement) and sp[-1].end < said_end - timedelta(days=_RECENT_DAYS):
+            return False  # "just" is recent: "we just sent the invitations. June 10." is no date of sending
+    return True
+
+
 def run_together(statement: str, time_phrase: str) -> str:
     """The statement with the afterthought's time where it would stand in one sentence."""
     return f"{_END.sub('', statement)} {time_phrase}"
 
 
-def join_afterthoughts(text: str, t_conv, spans: list[tuple[int, int]], *, answering: bool = False) -> str:
+def join_afterthoughts(
+    text: str, t_conv, spans: list[tuple[int, int]], *, answering: bool = False, headed: bool = False
+) -> str:
     """``text`` (its sentences at ``spans``) with each afterthought sentence run into the
     statement before it ("I went to the dentist! Yesterday, actually." → "I went to the dentist
     yesterday!"); everything else is kept as written. Left alone: a message answering "when …?"
     (its time may answer the question: "when's the wedding?" / "we just sent the invitations.
     June 10."), a time after a question or after a statement with a time of its own ("I went
-    yesterday. Today too."), and a time heading the list item after it ("Monday. Dentist.")."""
+    yesterday. Today too."), a time that does not fit the statement (``fits``), and times that
+    head what follows them ("Monday. Dentist." — "Saturday. Went hiking. Sunday. Slept in.":
+    a statement after a bare time takes that one; ``headed``: the message before this one was
+    a bare time of the same speaker)."""
     if len(spans) < 2 or answering:
         return text
     joins = []  # (end of the statement's words, start and end of the afterthought, its phrase)
@@ -99,9 +137,14 @@ def join_afterthoughts(text: str, t_conv, spans: list[tuple[int, int]], *, answe
         prev = text[pa:pb]
         if prev.rstrip().endswith("?") or (joins and joins[-1][1] == pa):
             continue  # after a question, or after another afterthought
+        before = text[spans[n - 1][0] : spans[n - 1][1]] if n else None
+        if (n == 0 and headed) or (before is not None and afterthought(before, t_conv) is not None):
+            continue  # the statement is headed by the time before it
         phrase = afterthought(text[a:b], t_conv)
-        if phrase is None or resolve_spans(prev, t_conv):
+        if phrase is None or not fits(prev, phrase, t_conv):
             continue
+        if pa and resolve_spans(text[:pa], t_conv):
+            continue  # the story already has its time ("my weekend: Saturday. Went hiking. Sunday.")
         if n + 2 < len(spans) and heads_a_list(text[spans[n + 2][0] : spans[n + 2][1]]):
             continue
         joins.append((pa + len(_END.sub("", prev)), a, b, phrase))

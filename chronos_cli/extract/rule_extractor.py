@@ -77,7 +77,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, time
 
 from chronos_cli.extract import lexicon as L
-from chronos_cli.extract.afterthought import afterthought, heads_a_list, join_afterthoughts, run_together
+from chronos_cli.extract.afterthought import afterthought, fits, heads_a_list, join_afterthoughts, run_together
 from chronos_cli.extract.clean import (
     mask_versions,
     normalize,
@@ -382,11 +382,14 @@ class RuleExtractor:
             # the beach with my cousins"), and an answer is set in the time its question asked
             # about ("what did you do last weekend?" / "went hiking with Sam")
             text = texts[turn.turn_id]
-            phrase = self._afterthought_of(session, i, text, texts, asked)
-            nxt = session.turns[i + 1] if phrase is not None else None
             story = carried.story if same and _continues(text) else None
+            # a story with its time already set takes no afterthought
+            phrase = None if story is not None else self._afterthought_of(session, i, text, texts, asked)
+            nxt = session.turns[i + 1] if phrase is not None else None
             answer_time = carried.asked if asked and close and story is None else None
-            kwargs = dict(story=story or answer_time, answer_only=answer_time is not None)
+            kwargs = dict(
+                story=story or answer_time, answer_only=answer_time is not None, headed=self._headed(session, i, texts)
+            )
             carried, qs = _Carry(), []
             if phrase is not None:
                 events = self.extract_turn(
@@ -427,7 +430,7 @@ class RuleExtractor:
         if any(_ASKS_WHEN.search(q) for q in asked):
             return None
         phrase = afterthought(texts[nxt.turn_id], nxt.t_conv)
-        if phrase is None or resolve_spans(text, turn.t_conv):
+        if phrase is None or not fits(text, phrase, turn.t_conv) or self._headed(session, i, texts):
             return None
         after = session.turns[i + 2] if i + 2 < len(session.turns) else None
         if (
@@ -438,6 +441,17 @@ class RuleExtractor:
         ):
             return None
         return phrase
+
+    @staticmethod
+    def _headed(session: Session, i: int, texts: dict) -> bool:
+        """The speaker's message before message ``i`` is a bare time that heads it ("saturday" /
+        "went hiking with jo" / "sunday" / "slept all day": the hike was on Saturday)."""
+        if i == 0:
+            return False
+        turn, prev = session.turns[i], session.turns[i - 1]
+        if prev.role == "assistant" or prev.speaker != turn.speaker or not _close(prev, turn):
+            return False
+        return prev.turn_id in texts and afterthought(texts[prev.turn_id], prev.t_conv) is not None
 
     # -- per turn -------------------------------------------------------------------------
 
@@ -453,11 +467,12 @@ class RuleExtractor:
         story: object | None = None,
         carry: _Carry | None = None,
         answer_only: bool = False,
+        headed: bool = False,
     ) -> list[Event]:
         text = normalize(prose(turn.text)) if text is None else text
         bounds = sentences(text)
         asks_when = any(_ASKS_WHEN.search(q) for q in prev_questions)
-        read = join_afterthoughts(text, turn.t_conv, bounds, answering=asks_when)  # "I went. Yesterday."
+        read = join_afterthoughts(text, turn.t_conv, bounds, answering=asks_when, headed=headed)  # "I went. Yesterday."
         if read is not text:
             text, bounds = read, sentences(read)
         self._speaker = turn.speaker
@@ -1629,13 +1644,17 @@ def _saw_someone(toks: list[Tok], k: int, words: list[str], span_starts: set[int
             return False
     else:
         return False
-    rest = [t.low for t in toks[j : j + 4]]
+    later = [t.low for t in toks[j : j + 8]]
+    if "who" in later or any(a == "for" and b in _SPANS_OF_TIME for a, b in zip(later, later[1:])):
+        return False  # "a guy at the gym who looked like you": a sighting; "a therapist for years": a habit
+    rest = later[:4]
     if rest[:1] == ["'s"] or (rest and (is_finite(rest[0]) or rest[0] in ("just", "finally", "and", "say", "says"))):
         return False  # "my mom's text", "Jo got engaged", "Jo and Mia are dating"
     # "saw Jo on Instagram", "a doctor on TV", "on the news": seen on a screen
     return not (rest[:1] == ["on"] and (rest[1:2] and rest[1] in _SCREENS or rest[1:3] == ["the", "news"]))
 
 
+_SPANS_OF_TIME = {"years", "months", "weeks", "ages", "a", "decades", "so", "most"}
 _SCREENS = {
     "tv",
     "instagram",
@@ -1659,8 +1678,9 @@ def _said_here(e: Event, text: str) -> bool:
     a mention quotes the message)."""
     if e.kind == "mention":
         return True
-    low = text.lower()
-    return any(w in low for w in re.findall(r"[a-z']+", (e.object or e.verb).lower())[:3])
+    said = set(re.findall(r"[a-z0-9']+", text.lower()))
+    content = [w for w in re.findall(r"[a-z0-9']+", (e.object or e.verb).lower()) if w not in L.DETERMINERS]
+    return any(w in said for w in content[:3])
 
 
 def _past_dated_later(e: Event, said_end: datetime) -> bool:
@@ -1673,7 +1693,10 @@ def _dated_by(e: Event, phrase: str) -> bool:
     """The event's time came from the afterthought (alone, or joined to a time of the statement)."""
     x = (e.time_expression or "").lower()
     p = phrase.lower()
-    return bool(x) and (x in p or p.split(" ", 1)[-1] in x)
+    if not x:
+        return False
+    words = lambda t: f" {' '.join(re.findall(r'[a-z0-9]+', t))} "  # noqa: E731 - whole words only
+    return words(x) in words(p) or words(p.split(" ", 1)[-1]) in words(x)
 
 
 def _names_a_day(t: Tok) -> bool:
