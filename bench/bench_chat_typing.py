@@ -12,7 +12,6 @@ process with the offline rule extractor.
 
 import importlib.util
 import json
-import re
 import sys
 from pathlib import Path
 
@@ -21,39 +20,16 @@ sys.path.insert(0, str(ROOT))
 spec = importlib.util.spec_from_file_location("we", ROOT.parent / "shared" / "tools" / "when_eval.py")
 we = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(we)
-from bench.chat_rewrite import chat  # noqa: E402
+from bench.chat_rewrite import chat, split_turns  # noqa: E402
 from chronos_cli.archives import read_archive  # noqa: E402
-from chronos_cli.extract.clean import sentences as _sents  # noqa: E402
-from chronos_cli.extract.common import resolve_spans  # noqa: E402
 from chronos_cli.extract.rule_extractor import RuleExtractor  # noqa: E402
-
-
-def _afterthought(sentence: str, t_conv) -> list[str]:
-    """ "I went to the beach last Friday." → ["I went to the beach", "last Friday"]."""
-    body = sentence.rstrip(" .!")
-    if body.endswith("?"):
-        return [sentence]  # a question stays whole
-    spans = resolve_spans(body, t_conv)
-    if not spans or spans[-1].end_char < len(body) or spans[-1].start_char < 12:
-        return [sentence]
-    a = spans[-1].start_char
-    head = re.sub(r"\s+(?:on|in|at|during|over)$", "", body[:a].rstrip(" ,"))
-    return [head, body[head.__len__() :].strip(" ,")]
-
 
 path = sys.argv[1]
 mode = sys.argv[2]
 arch = read_archive(Path(path), "locomo")
 for s in arch.sessions:
     if "split" in mode:
-        new = []
-        for t in s.turns:
-            parts = [t.text[a:b] for a, b in _sents(t.text)] or [t.text]
-            if "after" in mode:
-                parts = [q for p in parts for q in _afterthought(p, t.t_conv)]
-            for k, p in enumerate(parts):
-                new.append(t.model_copy(update={"turn_id": f"{t.turn_id}#{k}", "text": p}))
-        s.turns[:] = new
+        s.turns[:] = split_turns(s.turns, after="after" in mode)
     for t in s.turns:
         t.text = chat(t.text, mode)
 data = json.loads(Path(path).read_text())

@@ -17,8 +17,10 @@ scores it the same way; `--unseen` draws only events no earlier fresh draw showe
 (locomo_dev2.json), lme (the user turns of ../shared/data/longmemeval_sample.json: a person
 talking to an assistant), sample_chats and export (as above), conv-26-typed … conv-42-typed (those
 conversations lower-cased, without apostrophes or full stops, as people type in chats: the
-same stories in other words, so other events) and conv-26-casual … conv-42-casual (lower-cased,
-without apostrophes, full stops kept).
+same stories in other words, so other events), conv-26-casual … conv-42-casual (lower-cased,
+without apostrophes, full stops kept) and conv-26-chat … conv-42-chat (typed, and sent as in a
+chat app: each sentence a message of its own, a closing time phrase too: "went to the beach" /
+"last friday").
 
 `draw` samples --per-source events of each source at random (fixed seed) and writes
 bench/labels/events_labelled.jsonl: one line per sampled event with the turn it came from, its
@@ -57,7 +59,7 @@ from zoneinfo import ZoneInfo
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bench.chat_rewrite import chat  # noqa: E402
+from bench.chat_rewrite import chat, split_turns  # noqa: E402
 from chronos_cli.archives import iter_archive_files, read_archive  # noqa: E402
 from chronos_cli.extract.rule_extractor import RuleExtractor  # noqa: E402
 
@@ -92,6 +94,18 @@ def fresh_sources() -> dict[str, list]:
                 s.model_copy(update={"turns": [t.model_copy(update={"text": chat(t.text, mode)}) for t in s.turns]})
                 for s in out[name]
             ]
+        # as sent in a chat app: each sentence its own message, a closing time phrase too, typed
+        out[f"{name}-chat"] = [
+            s.model_copy(
+                update={
+                    "turns": [
+                        t.model_copy(update={"text": chat(t.text, TYPINGS["typed"])})
+                        for t in split_turns(s.turns, after=True)
+                    ]
+                }
+            )
+            for s in out[name]
+        ]
     return out
 
 
@@ -157,6 +171,7 @@ def rows(source: str, sessions: list) -> tuple[list[dict], int, int]:
     for evs in RuleExtractor().extract(sessions):
         for e in evs:
             t = turns[(e.session_id, e.source_turn_ids[0])]
+            said = " / ".join(turns[(e.session_id, i)].text[:300] for i in e.source_turn_ids)
             date = "undated" if e.start is None else f"{e.start.date()}..{e.end.date()} ({e.granularity})"
             out.append(
                 {
@@ -164,7 +179,7 @@ def rows(source: str, sessions: list) -> tuple[list[dict], int, int]:
                     "key": key_of(source, e),
                     "turn_id": ",".join(e.source_turn_ids),
                     "said": t.t_conv.isoformat(),
-                    "turn": t.text[:600],
+                    "turn": said[:600],  # every message the event was read from
                     "event": f"{e.subject} | {e.verb} | {e.object}",
                     "kind": e.kind,
                     "time_expression": e.time_expression,

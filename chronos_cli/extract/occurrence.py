@@ -334,6 +334,8 @@ def is_evaluation(c: Clause) -> bool:
 # speech ("living my dream", "found myself", "put my heart into", "did my best", "follow your gut")
 _FIGURATIVE = {"dream", "dreams", "heart", "hearts", "soul", "self", "best", "all", "passion", "passions", "gut"}
 _FIGURATIVE |= {"mind", "minds", "truth", "purpose", "calling", "bliss", "potential"}
+# … and acting on someone's word: "did my part", "took your advice", "gave you my word"
+_FIGURATIVE |= {"part", "advice", "recommendation", "recommendations", "suggestion", "suggestions", "word"}
 
 
 _OWNERS = {"my", "our", "your", "his", "her", "their"}
@@ -352,7 +354,7 @@ def is_figurative(toks: list[Tok]) -> bool:
         if t.low not in _FIGURATIVE:
             continue
         nxt = toks[k + 1].low if k + 1 < len(toks) else ""
-        if nxt and nxt not in L.PREPOSITIONS and nxt not in L.CLAUSE_BREAK and nxt != "by":
+        if nxt and nxt not in L.PREPOSITIONS and nxt not in L.CLAUSE_BREAK and nxt not in ("by", "too"):
             continue  # "my heart surgery": the noun is a modifier
         before = [x.low for x in toks[max(0, k - 2) : k]]
         if before[-1:] and before[-1] in _OWNERS or len(before) == 2 and before[0] in _OWNERS:

@@ -676,7 +676,9 @@ class RuleExtractor:
                 thing = self._antecedent(turn, text[: own[pointed - 1].start])
             if thing is None:
                 return None
-        # "Here's a pic from last Friday": what is presented is named, verb or not
+        if _shows_a_picture(words, sp):
+            return None  # "here's a pic from last Friday with some veterans": a picture shown, no occurrence told
+        # "Here's our latest work from last weekend": what is presented is named, verb or not
         at = toks.index(words[0]) if words[0] in toks else 0
         presented = any(presenting(toks[j:at]) == at - j for j in range(max(0, at - 4), at))
         outside = [t for t in words if not (sp.start_char <= t.start < sp.end_char)]
@@ -1681,6 +1683,28 @@ def _said_here(e: Event, text: str) -> bool:
     said = set(re.findall(r"[a-z0-9']+", text.lower()))
     content = [w for w in re.findall(r"[a-z0-9']+", (e.object or e.verb).lower()) if w not in L.DETERMINERS]
     return any(w in said for w in content[:3])
+
+
+_PICTURE_DETS = {"this", "these", "my", "our", "some", "another"}
+_RELATIVE_OPENERS = {"i", "we", "you", "who", "that", "which", "he", "she", "they"}
+
+
+def _shows_a_picture(words: list[Tok], sp) -> bool:
+    """A mention that names only a picture ("a pic from last Friday with some veterans who are
+    excited", "this pic I got a while back"): showing it tells no occurrence of its own. One that
+    goes on to say something ("this picture reminds me of a road trip we took") is kept."""
+    i = 0
+    while i < min(len(words), 2) and (words[i].low in L.DETERMINERS or words[i].low in _PICTURE_DETS):
+        i += 1
+    if i >= len(words) or words[i].low not in PHOTOS:
+        return False
+    rest = [t for t in words[i + 1 :] if not sp.start_char <= t.start < sp.end_char]  # without the time
+    if rest and rest[0].text.isalpha() and rest[0].low not in L.PREPOSITIONS and rest[0].low not in _RELATIVE_OPENERS:
+        return False  # the picture is the subject of a clause: "this picture reminds me of …"
+    for k, t in enumerate(rest):
+        if (is_finite(t.low) or is_past(t.low)) and (k == 0 or rest[k - 1].low not in _RELATIVE_OPENERS):
+            return False  # a verb of its own, not a relative clause on the picture ("… I got")
+    return True
 
 
 def _past_dated_later(e: Event, said_end: datetime) -> bool:
