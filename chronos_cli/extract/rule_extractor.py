@@ -52,10 +52,12 @@ embedder's speed (one regex tokenisation and one temporal-engine call per turn):
    crossed"), a hedge opening the sentence, exclamations ("had quite the adventure"), effort
    ("worked hard"), reactions ("was impressed with"), likings ("been into dancing"), the course
    of a life ("the progress I've made"), someone else's reported words about someone else, how a
-   time went ("tomorrow's gonna be a blast"), and a day summed up before what was done in it
-   ("had a wicked day out … we went biking"). Mood and the word-level predicates are in
-   ``occurrence.py``; the clause-level checks in ``RuleExtractor._event``; chat formulas and
-   interjections in ``clean.py``.
+   time went ("tomorrow's gonna be a blast"), a day summed up before what was done in it
+   ("had a wicked day out … we went biking"), acting on someone's word ("took your advice",
+   "did my part"), and a photo shown ("here's a pic from last Friday": a picture that is the
+   subject of a clause, "this picture reminds me of a trip we took", still tells something).
+   Mood and the word-level predicates are in ``occurrence.py``; the clause-level checks in
+   ``RuleExtractor._event``; chat formulas and interjections in ``clean.py``.
 10. A bare "it"/"this"/"that" object in a dated mention is read as the last thing named before
    it — in the message, its photo's caption, or the message before — and shown in brackets
    ("I made it [That plate] in pottery class"); with nothing named, the mention is dropped.
