@@ -948,13 +948,15 @@ NAMED: list[Rule] = [
     ),
     _R(
         "fuzzy",
-        "recently, lately, not long ago, the other day, a while ago/back, some time ago, a long time ago, ages ago",
-        "recently/lately/not long ago = the last three weeks (today and the 20 days before); the other day = 7–1 days ago; a while ago = 365–30 days ago; "
+        "recently, lately, not (so/too/that) long ago, a little/short while ago, the other day, a while ago/back, "
+        "some time ago, a long time ago, ages ago",
+        "recently/lately/not long ago/a little while ago = the last three weeks (today and the 20 days before); the other day = 7–1 days ago; a while ago = 365–30 days ago; "
         "a long time ago = 10–1 years; ages ago = 10 years–180 days",
         "I saw her the other day.",
         "2023-05-08T14:00",
         "2023-05-01 – 2023-05-07 (fuzzy)",
-        r"\b(?:recently|lately|not\s+long\s+ago|the\s+other\s+day|a\s+while\s+(?:ago|back)|some\s+time\s+ago|a\s+long\s+time\s+ago|ages\s+ago)\b",
+        r"\b(?:recently|lately|not\s+(?:(?:so|too|that)\s+)?long\s+ago|the\s+other\s+day|a\s+(?:(?:little|short)\s+)?while\s+(?:ago|back)"
+        r"|some\s+time\s+ago|a\s+long\s+time\s+ago|ages\s+ago)\b",
         R.r_fuzzy,
         triggers=("recent", "lately", "other day", "while", "ago"),
     ),
