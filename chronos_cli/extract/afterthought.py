@@ -87,14 +87,14 @@ _OWN_TIME = re.compile(r"(?i)\b(?:currently|now|rn|atm|right now)\b")
 _RECENT_DAYS = 31
 _FUTURE = re.compile(r"(?i)\b(?:will|'ll|gonna|going to|plan|planning|tomorrow)\b")
 # a statement that breaks off mid-phrase goes on in the next message ("bought a car for" / "2000")
-_OPEN_END = re.compile(r"(?i)\b(?:for|of|to|the|a|an|my|is|was|at|with|from|about|like|UA)\W*$")
+_OPEN_END = re.compile(r"(?i)\b(?:for|of|to|the|a|an|my|is|was|at|with|from|about|like)\W*$")
 
 
 def fits(statement: str, phrase: str, t_conv) -> bool:
     """The afterthought ``phrase`` can be the time of ``statement``: the statement has no time of
     its own (a time phrase, "now", "rn"), does not break off mid-phrase ("bought a car for"),
     and a past verb is not given a time to come ("I finished my paper. Tomorrow."); a bare year
-    goes only with a past statement ("we got married" / "2019", not "my flight is UA" / "1987")."""
+    goes only with a past statement ("we got married" / "2019", not "the gate code works" / "1987")."""
     if _OWN_TIME.search(statement) or _OPEN_END.search(_END.sub("", statement)):
         return False
     if resolve_spans(statement, t_conv):
