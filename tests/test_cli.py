@@ -167,3 +167,34 @@ def test_acceptance_locomo_index_and_grep(tmp_path):
     rows = json.loads(res.stdout)
     hit = [r for r in rows if r["namespace"] == "conv-26" and r["turn_id"] == "D1:3"]
     assert hit and hit[0]["t_conv"].startswith("2023-05-08")
+
+
+def test_a_chat_converted_from_realtalk_keeps_each_messages_time_and_afterthoughts(tmp_path):
+    # the held-out real chats come in this shape: text under "clean_text", a time on each
+    # message (day first), one thought sent as several messages
+    msgs = [
+        ("Emi", "went to the dentist", "02.01.2024, 09:10:05"),
+        ("Emi", "yesterday lol", "02.01.2024, 09:10:20"),
+        ("Elise", "oh no how was it", "02.01.2024, 09:30:00"),
+        ("Emi", "i have an exam tomorrow", "03.01.2024, 00:20:00"),  # past midnight: tomorrow is the 4th
+    ]
+    conv = {
+        "speaker_a": "Emi",
+        "speaker_b": "Elise",
+        "session_1_date_time": "02.01.2024, 09:10:00",
+        "session_1": [
+            {"speaker": w, "dia_id": f"D1:{i}", "clean_text": t, "date_time": at}
+            for i, (w, t, at) in enumerate(msgs, 1)
+        ],
+    }
+    path = tmp_path / "rt.json"
+    path.write_text(json.dumps([{"sample_id": "rt-1", "qa": [], "conversation": conv}]))
+    d = str(tmp_path / "db")
+    res = runner.invoke(app, ["index", str(path), "--db", d, "--offline", "--json"])
+    assert res.exit_code == 0, res.output
+    events = json.loads(runner.invoke(app, ["events", "--db", d, "--json"]).stdout)
+    events = events if isinstance(events, list) else events["events"]
+    dentist = next(e for e in events if "dentist" in e["object"])
+    assert (dentist["start"][:10], dentist["source_turn_ids"]) == ("2024-01-01", ["D1:1", "D1:2"])
+    exam = next(e for e in events if "exam" in e["object"])
+    assert exam["start"][:10] == "2024-01-04"

@@ -201,6 +201,7 @@ def test_a_time_sent_after_the_fact_dates_the_message_before():
     dentist = find(evs, "dentist")
     assert (dentist.start.date(), dentist.end.date()) == (YESTERDAY, YESTERDAY)
     assert dentist.source_turn_ids == ["m0", "m1"]  # the date's own message is a source too
+    assert dentist.evidence == "I went to the dentist / yesterday"  # quoted as sent (a lone "i" read as "I")
     hike = find(evs, "hiking")
     assert hike.start.date() == date(2023, 5, 6) and hike.source_turn_ids == ["m4", "m5"]  # the Saturday before
     assert len(evs) == 2  # the afterthoughts are no events of their own

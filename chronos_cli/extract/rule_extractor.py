@@ -407,6 +407,8 @@ class RuleExtractor:
                     for e in events:
                         if _dated_by(e, phrase):
                             e.source_turn_ids = [*e.source_turn_ids, nxt.turn_id]
+                            if e.evidence and e.evidence.endswith(phrase):  # quoted as sent: "… dentist / yesterday"
+                                e.evidence = f"{e.evidence[: -len(phrase)].rstrip()} / {texts[nxt.turn_id]}"[:400]
                 else:  # it heads what comes next, or answers something else: read each on its own
                     phrase, carried, qs = None, _Carry(), []
             if phrase is None:
