@@ -43,6 +43,12 @@ def test_a_question_run_on_after_a_statement_leaves_the_statement_a_statement():
     assert split("Did you know I went hiking yesterday?") == ["Did you know I went hiking yesterday?"]
 
 
+def test_id_hes_and_shes_typed_without_apostrophes():
+    assert normalize("id love to go hiking saturday") == "I'd love to go hiking saturday"
+    assert normalize("i lost my id card") == "I lost my id card"  # an id stays an id
+    assert normalize("shes moving and hes staying") == "she's moving and he's staying"
+
+
 def test_lower_case_contractions_and_were_for_were():
     assert normalize("i'm reading a book") == "I'm reading a book"
     assert normalize("were thinking about going camping") == "we're thinking about going camping"

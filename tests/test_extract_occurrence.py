@@ -342,3 +342,14 @@ def test_saw_with_a_noun_phrase_is_an_outing_but_seeing_an_idea_is_not():
         "I saw a therapist for years.",  # a habit
     ):
         assert rule_events([("Sam", text)]) == [], text
+
+
+def test_cant_wait_is_eagerness_not_a_negation_but_id_love_to_is_a_wish():
+    [e] = rule_events([("Sam", "I can't wait for the concert tomorrow!")])
+    assert (e.kind, e.start.date()) == ("mention", date(2023, 5, 9))
+    assert rule_events([("Sam", "I can't go to the party tomorrow.")]) == []  # a real negation
+    assert rule_events([("Sam", "I'd love to go hiking on Saturday.")]) == []  # "'d" + a bare verb: would
+    assert rule_events([("Sam", "id love to go hiking saturday")]) == []
+    # typed on after what is planned, it is no part of the plan's words
+    [e] = rule_events([("Sam", "gonna volunteer at the shelter next month cant wait")])
+    assert e.object == "gonna volunteer at the shelter"

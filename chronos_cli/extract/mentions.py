@@ -128,6 +128,8 @@ def mention_words(toks: list[Tok], sp, runs: frozenset[int] = frozenset()) -> li
             if rest and rest[0].low in SUBJ_PRONOUNS | {"my", "our"} and not any(inside(t) for t in words[: k + 2]):
                 words = rest  # a clause follows: what they wanted the listener to know
             break
+    if len(words) > 3 and [t.low for t in words[-3:]] in (["can", "'t", "wait"], ["ca", "n't", "wait"]):
+        words = words[:-3]  # "… volunteer at shelters next month | can't wait": an exclamation typed on
     trimmed = list(words)
     while trimmed and inside(trimmed[-1]):  # "… since October": the time is the event's date, not its name
         trimmed = trimmed[:-1]

@@ -716,6 +716,8 @@ class RuleExtractor:
             return None  # "I really like your recommendation you gave a while back": an opinion
         if any((t.low in L.IRREALIS_MODALS and t.low != "can") or t.low in _IRREALIS_WORDS for t in words):
             return None
+        if any(a.low == "'d" and not is_past(b.low) for a, b in zip(words, words[1:])):
+            return None  # "I'd love to go hiking Saturday": "'d" before a bare verb is "would", a wish
         if (
             len(outside) > 2
             and outside[1].low == "to"
