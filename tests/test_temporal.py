@@ -618,10 +618,13 @@ def test_that_weekday_is_the_weekday_of_the_time_already_in_the_story():
 def test_recently_is_the_last_three_weeks():
     s = one("I recently started taking pottery classes.", JUL14)
     assert (s.start_date, s.end_date, s.granularity) == (date(2026, 6, 24), date(2026, 7, 14), "fuzzy")
-    # and so is "not so long ago", "a little while ago": a while ago without "little" is older
-    for text in ("I started my store not so long ago.", "We met a little while ago.", "I moved not too long ago."):
+    # "a little while ago" is the last month, "not so long ago" the last half year; "a while ago"
+    # without "little" is older
+    s = one("We met a little while ago.", JUL14)
+    assert (s.start_date, s.end_date) == (date(2026, 6, 14), date(2026, 7, 14))
+    for text in ("I started my store not so long ago.", "I moved not too long ago."):
         s = one(text, JUL14)
-        assert (s.start_date, s.end_date) == (date(2026, 6, 24), date(2026, 7, 14)), text
+        assert (s.start_date, s.end_date) == (date(2026, 1, 15), date(2026, 7, 14)), text
     assert one("We met a while ago.", JUL14).end_date < date(2026, 6, 24)
 
 

@@ -173,21 +173,12 @@ _CHAT_FORMS = [
         ),
         "I'll",
     ),
-    # "id love to" is "I'd love to"; "my id card" stays an id
-    (
-        re.compile(
-            r"\b(?:Id|id)\b(?=\s+(?:love|like|rather|prefer|be|go|have|say|want|recommend|suggest|probably|"
-            r"definitely|never|also|really|totally|still|need)\b)"
-        ),
-        "I'd",
-    ),
     (re.compile(r"(?<![\w'])i(?=\s|'|$)"), "I"),
     (re.compile(r"\b(do|does|did|is|was|were|are|has|have|had|could|would|should|ca|wo)nt\b", re.I), r"\1n't"),
     (re.compile(r"\bcant\b", re.I), "can't"),
     # contractions typed without their apostrophe that are no other word
     (re.compile(r"\b(that|there|here|what|who|where)s\b", re.I), r"\1's"),
     (re.compile(r"\b(you|they)re\b", re.I), r"\1're"),
-    (re.compile(r"\b(he|she)s\b", re.I), r"\1's"),
     (re.compile(r"\b(we|you|they)ve\b", re.I), r"\1've"),
     # "were thinking of going": with no subject before it, "were" is "we're" typed without its apostrophe
     (re.compile(r"(?:^|(?<=[.!?\n] ))[Ww]ere(?= (?:\w+ing|gonna)\b)"), "we're"),
@@ -199,7 +190,7 @@ _CHAT_FORMS = [
 
 
 _CHAT_SUSPECT = re.compile(
-    r"(?<![\w'])(?:[Ii]m|[Ii]ve|[Ii]ll|[Ii]d|i|u|ur|cant|[Ii]ts|thats|theres|heres|whats|youre|theyre|hes|shes|weve|youve|theyve)(?![\w'])"
+    r"(?<![\w'])(?:[Ii]m|[Ii]ve|[Ii]ll|[Ii]d|i|u|ur|cant|[Ii]ts|thats|theres|heres|whats|youre|theyre|weve|youve|theyve)(?![\w'])"
     r"|(?<![\w'])i'|\b[Ww]ere\b|(?:[os]|ca|wo|ha|ve|ere|as|is|ad|re)nt\b|\blets\b"
     r"|[\u2018\u2019\u02bc\u201c\u201d]",
     re.I,
@@ -211,6 +202,8 @@ _CHAT_SUSPECT = re.compile(
 # or a sentence opens, or after a comma or a conjunction) or where no possessive or verb fits.
 _CLAUSE_START = r"(?:^|(?<=[.!?,;:\n] )|(?<=\band )|(?<=\bbut )|(?<=\bso )|(?<=\bcause )|(?<=\blol )|(?<=\bhaha )|(?<=\byeah )|(?<=\byes )|(?<=\boh )|(?<=\bwow )|(?<=\bok )|(?<=\bwell ))"
 _NO_APOSTROPHE_FORMS = [
+    # "id love to" is "I'd love to" where a clause starts; "my student id still works" stays an id
+    (re.compile(_CLAUSE_START + r"(?:Id|id)(?= (?:love|like|rather|prefer|want|recommend|suggest)\b)"), "I'd"),
     # "lets go", "lets make some memories"; "she lets me drive" stays
     (
         re.compile(

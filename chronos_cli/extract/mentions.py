@@ -47,6 +47,10 @@ _NEW_SUBJECT = {
 }
 
 
+# what may open a "can't wait" typed on after a plan: its subject, a conjunction, filler
+_BEFORE_EXCLAMATION = {"i", "we", "and", "so", "honestly", "lol", "haha", "omg", "just", "really", "seriously", "ugh"}
+
+
 def presenting(words: list[Tok]) -> int:
     """How many words open ``words`` only to present what follows ("Here's", "check out")."""
     lows = [t.low for t in words[:5]]
@@ -129,7 +133,10 @@ def mention_words(toks: list[Tok], sp, runs: frozenset[int] = frozenset()) -> li
                 words = rest  # a clause follows: what they wanted the listener to know
             break
     if len(words) > 3 and [t.low for t in words[-3:]] in (["can", "'t", "wait"], ["ca", "n't", "wait"]):
-        words = words[:-3]  # "… volunteer at shelters next month | can't wait": an exclamation typed on
+        # "… volunteer at shelters next month | (honestly I) can't wait": an exclamation typed on
+        words = words[:-3]
+        while words and (words[-1].low in _BEFORE_EXCLAMATION or words[-1].low in L.ADVERBS):
+            words = words[:-1]
     trimmed = list(words)
     while trimmed and inside(trimmed[-1]):  # "… since October": the time is the event's date, not its name
         trimmed = trimmed[:-1]

@@ -142,16 +142,8 @@ def is_tag_question(sentence: str) -> bool:
 
 
 def is_negated(toks: list[Tok]) -> bool:
-    """A verb is negated ("didn't go", "never went", "was not there"); "not so great" is not,
-    nor "can't wait" (eagerness for what comes: "can't wait for the concert tomorrow")."""
+    """A verb is negated ("didn't go", "never went", "was not there"); "not so great" is not."""
     for i, t in enumerate(toks):
-        if (
-            t.low in ("'t", "n't")
-            and i
-            and toks[i - 1].low in ("can", "ca")
-            and [x.low for x in toks[i + 1 : i + 2]] == ["wait"]
-        ):
-            continue
         if t.low in ("'t", "n't", "never"):
             return True
         if t.low == "not":

@@ -407,8 +407,8 @@ class RuleExtractor:
                     for e in events:
                         if _dated_by(e, phrase):
                             e.source_turn_ids = [*e.source_turn_ids, nxt.turn_id]
-                            if e.evidence and e.evidence.endswith(phrase):  # quoted as sent: "… dentist / yesterday"
-                                e.evidence = f"{e.evidence[: -len(phrase)].rstrip()} / {texts[nxt.turn_id]}"[:400]
+                        if e.evidence and e.evidence.endswith(phrase):  # quoted as sent: "… dentist / yesterday"
+                            e.evidence = f"{e.evidence[: -len(phrase)].rstrip()} / {texts[nxt.turn_id]}"[:400]
                 else:  # it heads what comes next, or answers something else: read each on its own
                     phrase, carried, qs = None, _Carry(), []
             if phrase is None:
@@ -716,7 +716,7 @@ class RuleExtractor:
             return None  # "I really like your recommendation you gave a while back": an opinion
         if any((t.low in L.IRREALIS_MODALS and t.low != "can") or t.low in _IRREALIS_WORDS for t in words):
             return None
-        if any(a.low == "'d" and not is_past(b.low) for a, b in zip(words, words[1:])):
+        if any(a.low == "'d" and FORMS.get(b.low) == b.low for a, b in zip(words, words[1:])):
             return None  # "I'd love to go hiking Saturday": "'d" before a bare verb is "would", a wish
         if (
             len(outside) > 2

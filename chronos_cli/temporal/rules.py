@@ -950,7 +950,8 @@ NAMED: list[Rule] = [
         "fuzzy",
         "recently, lately, not (so/too/that) long ago, a little/short while ago, the other day, a while ago/back, "
         "some time ago, a long time ago, ages ago",
-        "recently/lately/not long ago/a little while ago = the last three weeks (today and the 20 days before); the other day = 7–1 days ago; a while ago = 365–30 days ago; "
+        "recently/lately/not long ago = the last three weeks (today and the 20 days before); a little/short while ago = "
+        "the last 30 days; not so/too/that long ago = the last 180 days; the other day = 7–1 days ago; a while ago = 365–30 days ago; "
         "a long time ago = 10–1 years; ages ago = 10 years–180 days",
         "I saw her the other day.",
         "2023-05-08T14:00",
