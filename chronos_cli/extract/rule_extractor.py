@@ -63,8 +63,9 @@ embedder's speed (one regex tokenisation and one temporal-engine call per turn):
    ("I made it [That plate] in pottery class"); with nothing named, the mention is dropped.
 11. A time said after the fact — a sentence, or the speaker's next message, that is only a time
    phrase ("went to the dentist" / "yesterday") — is read run together with the statement before
-   it (``afterthought.py``; the guards are on ``RuleExtractor._afterthought_of``). "saw" + a person or a thing one goes to see ("saw my
-   sister", "saw a movie") is a meeting or an outing, not the mental "I saw the difference".
+   it (``afterthought.py``; the guards are on ``RuleExtractor._afterthought_of``). "saw" + a
+   person or a thing one goes to see ("saw my sister", "saw a movie") is a meeting or an outing,
+   not the mental "I saw the difference".
 
 Tokens, verb forms and the parsed clause are in ``words.py``; the words a mention quotes in
 ``mentions.py``; where a sentence typed on without its full stop starts in ``runon.py``; what a
@@ -1634,7 +1635,7 @@ def _saw_someone(toks: list[Tok], k: int, words: list[str], span_starts: set[int
     n = len(toks)
     nxt = toks[k + 1]
     if nxt.text[:1].isupper() and nxt.text[1:].islower() and nxt.text.isalpha() and nxt.low not in ("i", "the"):
-        j, head = k + 2, "<name>"
+        j = k + 2
     elif nxt.low in _SAW_DETS:
         j = k + 2
         while (
