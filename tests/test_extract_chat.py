@@ -150,60 +150,51 @@ def _session(turns: list[tuple[str, str, int]]) -> Session:
     )
 
 
+def session_events(turns: list[tuple[str, str, int]]) -> list:
+    """The events the rule extractor reads from one session of (speaker, text, minute) messages."""
+    return RuleExtractor().extract([_session(turns)])[0]
+
+
 def test_a_story_goes_on_into_the_next_message_of_the_same_speaker():
-    evs = RuleExtractor().extract(
-        [_session([("Sam", "yesterday was wild", 0), ("Sam", "went to the beach with my cousins", 1)])]
-    )[0]
+    evs = session_events([("Sam", "yesterday was wild", 0), ("Sam", "went to the beach with my cousins", 1)])
     assert find(evs, "beach").start.date() == YESTERDAY
 
 
 def test_a_message_with_a_subject_of_its_own_starts_afresh():
-    evs = RuleExtractor().extract(
-        [_session([("Sam", "Dentist yesterday for a cleaning.", 0), ("Sam", "I adopted a cat named Tom.", 1)])]
-    )[0]
+    evs = session_events([("Sam", "Dentist yesterday for a cleaning.", 0), ("Sam", "I adopted a cat named Tom.", 1)])
     assert find(evs, "cat").start is None  # another topic: no time of its own, undated
     # nor does the story carry to a message sent the next day
-    later = RuleExtractor().extract(
-        [_session([("Sam", "yesterday was wild", 0), ("Sam", "went to the beach with my cousins", 60 * 24)])]
-    )[0]
+    later = session_events([("Sam", "yesterday was wild", 0), ("Sam", "went to the beach with my cousins", 60 * 24)])
     assert find(later, "beach").start is None
 
 
 def test_an_answer_is_set_in_the_time_its_question_asked_about():
-    evs = RuleExtractor().extract(
+    evs = session_events(
         [
-            _session(
-                [
-                    ("Ana", "What did you do last weekend?", 0),
-                    ("Sam", "I went hiking on Mount Philo with my brother", 2),
-                ]
-            )
+            ("Ana", "What did you do last weekend?", 0),
+            ("Sam", "I went hiking on Mount Philo with my brother", 2),
         ]
-    )[0]
+    )
     hike = find(evs, "Mount Philo")
     assert (hike.start.date(), hike.end.date()) == (date(2023, 5, 6), date(2023, 5, 7))
     # a question about someone else's time does not date the answer
-    other = RuleExtractor().extract(
-        [_session([("Ana", "My sister went to Rome last month.", 0), ("Sam", "I went to Paris with my brother", 2)])]
-    )[0]
+    other = session_events(
+        [("Ana", "My sister went to Rome last month.", 0), ("Sam", "I went to Paris with my brother", 2)]
+    )
     assert find(other, "Paris").start is None
 
 
 def test_a_time_sent_after_the_fact_dates_the_message_before():
-    evs = RuleExtractor().extract(
+    evs = session_events(
         [
-            _session(
-                [
-                    ("Sam", "i went to the dentist", 0),
-                    ("Sam", "yesterday", 1),
-                    ("Sam", "it was awful", 1),
-                    ("Ana", "oh no", 3),
-                    ("Sam", "went hiking with my sister", 4),
-                    ("Sam", "on saturday lol", 4),
-                ]
-            )
+            ("Sam", "i went to the dentist", 0),
+            ("Sam", "yesterday", 1),
+            ("Sam", "it was awful", 1),
+            ("Ana", "oh no", 3),
+            ("Sam", "went hiking with my sister", 4),
+            ("Sam", "on saturday lol", 4),
         ]
-    )[0]
+    )
     dentist = find(evs, "dentist")
     assert (dentist.start.date(), dentist.end.date()) == (YESTERDAY, YESTERDAY)
     assert dentist.source_turn_ids == ["m0", "m1"]  # the date's own message is a source too
@@ -212,29 +203,25 @@ def test_a_time_sent_after_the_fact_dates_the_message_before():
     assert hike.start.date() == date(2023, 5, 6) and hike.source_turn_ids == ["m4", "m5"]  # the Saturday before
     assert len(evs) == 2  # the afterthoughts are no events of their own
     # a reaction after the time is no list item the time heads
-    evs = RuleExtractor().extract(
-        [_session([("Sam", "went to the dentist", 0), ("Sam", "yesterday", 0), ("Sam", "so painful", 0)])]
-    )[0]
+    evs = session_events([("Sam", "went to the dentist", 0), ("Sam", "yesterday", 0), ("Sam", "so painful", 0)])
     assert find(evs, "dentist").start.date() == YESTERDAY
-    [e] = RuleExtractor().extract([_session([("Sam", "we moved to Denver", 0), ("Sam", "back in 2019", 0)])])[0]
+    [e] = session_events([("Sam", "we moved to Denver", 0), ("Sam", "back in 2019", 0)])
     assert e.start.date() == date(2019, 1, 1)
     # a bare year or month is "in …"; an emoji may close the statement
-    [e] = RuleExtractor().extract([_session([("Sam", "we got married", 0), ("Sam", "2019", 0)])])[0]
+    [e] = session_events([("Sam", "we got married", 0), ("Sam", "2019", 0)])
     assert (e.object, e.start.date(), e.end.date()) == ("married", date(2019, 1, 1), date(2019, 12, 31))
-    [e] = RuleExtractor().extract([_session([("Sam", "went to the dentist 😭", 0), ("Sam", "yesterday", 0)])])[0]
+    [e] = session_events([("Sam", "went to the dentist 😭", 0), ("Sam", "yesterday", 0)])
     assert e.start.date() == YESTERDAY
 
 
 def test_an_afterthought_takes_its_direction_from_the_statement():
-    evs = RuleExtractor().extract([_session([("Sam", "we're going hiking", 0), ("Sam", "on Saturday", 0)])])[0]
+    evs = session_events([("Sam", "we're going hiking", 0), ("Sam", "on Saturday", 0)])
     assert find(evs, "hiking").start.date() == date(2023, 5, 13)  # the Saturday to come
     # in one message, with a full stop between
     [e] = rule_events([("Sam", "I went to the dentist. Yesterday, actually.")], t=T0)
     assert (e.object, e.start.date()) == ("the dentist", YESTERDAY)
     # "it was …" points back at the statement too
-    [e] = RuleExtractor().extract(
-        [_session([("Sam", "I watched the new Batman movie", 0), ("Sam", "it was last night", 0)])]
-    )[0]
+    [e] = session_events([("Sam", "I watched the new Batman movie", 0), ("Sam", "it was last night", 0)])
     assert e.start.date() == YESTERDAY
 
 
@@ -245,29 +232,21 @@ def test_rn_is_a_time_word_not_part_of_the_object():
 
 def test_what_is_no_afterthought():
     # another speaker's message between them: the time may answer something else
-    evs = RuleExtractor().extract(
-        [_session([("Sam", "I went to the dentist", 0), ("Ana", "nice", 0), ("Sam", "yesterday", 0)])]
-    )[0]
+    evs = session_events([("Sam", "I went to the dentist", 0), ("Ana", "nice", 0), ("Sam", "yesterday", 0)])
     assert find(evs, "dentist").start is None
     # a frequency, a duration, a message the next day, a time after a question
     for follow, minutes in (("every Saturday", 1), ("for an hour", 1), ("yesterday", 60 * 24)):
-        evs = RuleExtractor().extract([_session([("Sam", "I went to the dentist", 0), ("Sam", follow, minutes)])])[0]
+        evs = session_events([("Sam", "I went to the dentist", 0), ("Sam", follow, minutes)])
         assert find(evs, "dentist").start is None, follow
-    evs = RuleExtractor().extract([_session([("Sam", "did you go to the dentist?", 0), ("Sam", "yesterday", 0)])])[0]
+    evs = session_events([("Sam", "did you go to the dentist?", 0), ("Sam", "yesterday", 0)])
     assert not [e for e in evs if "dentist" in e.object]
     # the time answers the question asked before, not the message it follows
-    evs = RuleExtractor().extract(
-        [
-            _session(
-                [("Ana", "when's the wedding?", 0), ("Sam", "we just sent the invitations", 1), ("Sam", "june 10", 1)]
-            )
-        ]
-    )[0]
+    evs = session_events(
+        [("Ana", "when's the wedding?", 0), ("Sam", "we just sent the invitations", 1), ("Sam", "june 10", 1)]
+    )
     assert find(evs, "invitations").start.date() == T0.date()  # "just": not June
     # times that head what follows them: each message is read on its own
-    evs = RuleExtractor().extract(
-        [_session([("Sam", "my week is packed", 0), ("Sam", "monday", 0), ("Sam", "dentist appointment", 0)])]
-    )[0]
+    evs = session_events([("Sam", "my week is packed", 0), ("Sam", "monday", 0), ("Sam", "dentist appointment", 0)])
     assert not [e for e in evs if "week" in e.object]
     # nor in one message: a "when" answered, a time of the statement's own, a list
     evs = rule_events([("Ana", "when's the wedding?"), ("Sam", "we just sent the invitations. June 10.")], t=T0)
@@ -277,41 +256,35 @@ def test_what_is_no_afterthought():
     evs = rule_events([("Sam", "My week is packed. Monday. Dentist appointment. Tuesday. Gym.")], t=T0)
     assert not [e for e in evs if "week" in e.object]
     # a past verb does not take a time still to come
-    evs = RuleExtractor().extract(
-        [_session([("Sam", "I finished my paper", 0), ("Sam", "tomorrow", 0), ("Sam", "I have my presentation", 0)])]
-    )[0]
+    evs = session_events(
+        [("Sam", "I finished my paper", 0), ("Sam", "tomorrow", 0), ("Sam", "I have my presentation", 0)]
+    )
     assert find(evs, "paper").start is None
     # times that head what follows them: each statement takes the time before it
-    evs = RuleExtractor().extract(
+    evs = session_events(
         [
-            _session(
-                [
-                    ("Sam", "saturday", 0),
-                    ("Sam", "went hiking with jo", 0),
-                    ("Sam", "sunday", 0),
-                    ("Sam", "slept all day", 0),
-                ]
-            )
+            ("Sam", "saturday", 0),
+            ("Sam", "went hiking with jo", 0),
+            ("Sam", "sunday", 0),
+            ("Sam", "slept all day", 0),
         ]
-    )[0]
+    )
     assert find(evs, "hiking").start.date() == date(2023, 5, 6)
     [hike, _] = rule_events([("Sam", "My weekend: Saturday. Went hiking. Sunday. Slept all day.")], t=T0)
     assert hike.start.date() == date(2023, 5, 6)
     # what breaks off mid-phrase goes on; a number is no year for it
-    evs = RuleExtractor().extract([_session([("Sam", "bought a car for", 0), ("Sam", "2000", 0)])])[0]
+    evs = session_events([("Sam", "bought a car for", 0), ("Sam", "2000", 0)])
     assert all(e.start is None or e.start.year != 2000 for e in evs)
     # "just" is recent: a date long past is not when it was done; last week is
     [e] = rule_events([("Sam", "we just sent the invitations. June 10.")], t=T0)
     assert e.start.date() == T0.date()
-    [e] = RuleExtractor().extract([_session([("Sam", "I just adopted a pup", 0), ("Sam", "last week", 0)])])[0]
+    [e] = session_events([("Sam", "I just adopted a pup", 0), ("Sam", "last week", 0)])
     assert (e.start.date(), e.end.date()) == (date(2023, 5, 1), date(2023, 5, 7))
     # a past verb takes no time to come, in one message either
     [e] = rule_events([("Sam", "I finished my paper. Tomorrow.")], t=T0)
     assert e.start is None
     # a statement that has its own time keeps it
-    [e] = RuleExtractor().extract(
-        [_session([("Sam", "Yesterday I went to the dentist", 0), ("Sam", "last week actually", 0)])]
-    )[0]
+    [e] = session_events([("Sam", "Yesterday I went to the dentist", 0), ("Sam", "last week actually", 0)])
     assert e.start.date() == YESTERDAY
 
 
@@ -587,38 +560,28 @@ def test_a_hedge_elsewhere_in_the_sentence_does_not_drop_a_clause():
 
 
 def test_a_question_s_time_sets_only_the_first_sentence_of_the_answer():
-    evs = RuleExtractor().extract(
+    evs = session_events(
         [
-            _session(
-                [
-                    ("Ana", "How was your trip to Rome last month?", 0),
-                    ("Sam", "Amazing! We visited the Colosseum. Btw I adopted a puppy.", 2),
-                ]
-            )
+            ("Ana", "How was your trip to Rome last month?", 0),
+            ("Sam", "Amazing! We visited the Colosseum. Btw I adopted a puppy.", 2),
         ]
-    )[0]
+    )
     assert find(evs, "Colosseum").start.date() == date(2023, 4, 1)
     assert find(evs, "puppy").start is None
 
 
 def test_anyway_changes_the_topic():
-    evs = RuleExtractor().extract([_session([("Sam", "yesterday was wild", 0), ("Sam", "Anyway I adopted a cat", 1)])])[
-        0
-    ]
+    evs = session_events([("Sam", "yesterday was wild", 0), ("Sam", "Anyway I adopted a cat", 1)])
     assert find(evs, "cat").start is None
 
 
 def test_a_later_sentence_is_not_read_as_a_short_answer():
-    evs = RuleExtractor().extract(
+    evs = session_events(
         [
-            _session(
-                [
-                    ("Ana", "When did you move to Boston?", 0),
-                    ("Sam", "I finished my thesis and printed it. Sunny weather tomorrow!", 1),
-                ]
-            )
+            ("Ana", "When did you move to Boston?", 0),
+            ("Sam", "I finished my thesis and printed it. Sunny weather tomorrow!", 1),
         ]
-    )[0]
+    )
     assert not [e for e in evs if "Boston" in e.object]
 
 
@@ -633,18 +596,12 @@ def test_names_and_titles_that_look_like_sentence_openers_do_not_split():
 
 def test_how_was_your_weekend_sets_the_time_of_the_answer():
     # T0 is a Monday: "your weekend" is the one just gone
-    evs = RuleExtractor().extract(
-        [
-            _session(
-                [("Ana", "Hey! How was your weekend?", 0), ("Sam", "So good, we went to the beach with my cousins", 2)]
-            )
-        ]
-    )[0]
+    evs = session_events(
+        [("Ana", "Hey! How was your weekend?", 0), ("Sam", "So good, we went to the beach with my cousins", 2)]
+    )
     beach = find(evs, "beach")
     assert (beach.start.date(), beach.end.date()) == (date(2023, 5, 6), date(2023, 5, 7))
-    day = RuleExtractor().extract(
-        [_session([("Ana", "how was your day?", 0), ("Sam", "long lol, had a double shift at the hospital", 2)])]
-    )[0]
+    day = session_events([("Ana", "how was your day?", 0), ("Sam", "long lol, had a double shift at the hospital", 2)])
     assert find(day, "double shift").start.date() == date(2023, 5, 8)
 
 
@@ -668,17 +625,11 @@ def test_had_an_occasion_takes_the_story_time_but_a_possession_does_not():
 
 
 def test_how_was_your_evening_in_the_morning_asks_about_last_night():
-    evs = RuleExtractor().extract(
-        [
-            _session(
-                [("Ana", "Morning! How was your evening?", -360), ("Sam", "had a nice dinner with my parents", -358)]
-            )
-        ]
-    )[0]
+    evs = session_events(
+        [("Ana", "Morning! How was your evening?", -360), ("Sam", "had a nice dinner with my parents", -358)]
+    )
     assert find(evs, "dinner").start.date() == date(2023, 5, 7)
-    plan = RuleExtractor().extract(
-        [_session([("Ana", "What's your weekend plan?", 0), ("Sam", "I got tickets to the game", 2)])]
-    )[0]
+    plan = session_events([("Ana", "What's your weekend plan?", 0), ("Sam", "I got tickets to the game", 2)])
     assert find(plan, "tickets").start is None  # a question about plans sets no time
 
 

@@ -132,15 +132,15 @@ def join_afterthoughts(
     a bare time of the same speaker)."""
     if len(spans) < 2 or answering:
         return text
+    bare = [afterthought(text[a:b], t_conv) for a, b in spans]  # each sentence's time, if it is only one
     joins = []  # (end of the statement's words, start and end of the afterthought, its phrase)
     for n, ((pa, pb), (a, b)) in enumerate(zip(spans, spans[1:])):
         prev = text[pa:pb]
         if prev.rstrip().endswith("?") or (joins and joins[-1][1] == pa):
             continue  # after a question, or after another afterthought
-        before = text[spans[n - 1][0] : spans[n - 1][1]] if n else None
-        if (n == 0 and headed) or (before is not None and afterthought(before, t_conv) is not None):
+        if (n == 0 and headed) or (n and bare[n - 1] is not None):
             continue  # the statement is headed by the time before it
-        phrase = afterthought(text[a:b], t_conv)
+        phrase = bare[n + 1]
         if phrase is None or not fits(prev, phrase, t_conv):
             continue
         if pa and resolve_spans(text[:pa], t_conv):

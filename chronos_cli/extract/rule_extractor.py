@@ -370,6 +370,7 @@ class RuleExtractor:
         prev_questions: list[str] = []
         carried: _Carry = _Carry()
         merged: set[str] = set()  # afterthoughts read with the message before them
+        bare = _BareTimes(session, texts)  # bare(j): the time phrase message j is, if it is one
         for i, turn in enumerate(session.turns):
             if turn.role == "assistant":  # "I" of an assistant is not the person whose memory this is
                 prev, prev_questions, carried = turn, [], _Carry()
@@ -386,13 +387,12 @@ class RuleExtractor:
             # about ("what did you do last weekend?" / "went hiking with Sam")
             text = texts[turn.turn_id]
             story = carried.story if same and _continues(text) else None
+            headed = self._headed(session, i, bare)
             # a story with its time already set takes no afterthought
-            phrase = None if story is not None else self._afterthought_of(session, i, text, texts, asked)
+            phrase = None if story is not None else self._afterthought_of(session, i, text, bare, asked, headed)
             nxt = session.turns[i + 1] if phrase is not None else None
             answer_time = carried.asked if asked and close and story is None else None
-            kwargs = dict(
-                story=story or answer_time, answer_only=answer_time is not None, headed=self._headed(session, i, texts)
-            )
+            kwargs = dict(story=story or answer_time, answer_only=answer_time is not None, headed=headed)
             carried, qs = _Carry(), []
             if phrase is not None:
                 events = self.extract_turn(
@@ -419,14 +419,16 @@ class RuleExtractor:
             self._prev_turn = turn
         return dedup(out)
 
-    def _afterthought_of(self, session: Session, i: int, text: str, texts: dict, asked: list[str]) -> str | None:
+    def _afterthought_of(self, session: Session, i: int, text: str, bare, asked: list[str], headed: bool) -> str | None:
         """The time phrase the speaker's next message adds to message ``i`` ("went to the
         dentist" / "yesterday"), or None when it is no afterthought to it:
         - not the same speaker, within the hour, on the same day (past midnight "yesterday" names
           another day than the message before's);
         - this message a question, one with a time of its own ("yesterday too" corrects or adds),
           or an answer to "when …?" (the time may answer the question: "when's the wedding?");
-        - the time heads a list: a bare noun phrase follows it ("monday" / "dentist appointment")."""
+        - the time heads a list: a bare noun phrase follows it ("monday" / "dentist appointment"),
+          or the message is itself headed by one (``headed``, see ``_headed``).
+        ``bare(j)``: the time phrase message ``j`` consists of, if it is one."""
         turn, nxt = session.turns[i], session.turns[i + 1] if i + 1 < len(session.turns) else None
         if nxt is None or nxt.role == "assistant" or nxt.speaker != turn.speaker or not _close(turn, nxt):
             return None
@@ -434,21 +436,21 @@ class RuleExtractor:
             return None
         if any(_ASKS_WHEN.search(q) for q in asked):
             return None
-        phrase = afterthought(texts[nxt.turn_id], nxt.t_conv)
-        if phrase is None or not fits(text, phrase, turn.t_conv) or self._headed(session, i, texts):
+        phrase = bare(i + 1)
+        if phrase is None or not fits(text, phrase, turn.t_conv) or headed:
             return None
         after = session.turns[i + 2] if i + 2 < len(session.turns) else None
         if (
             after is not None
             and after.speaker == turn.speaker
             and _close(nxt, after)
-            and heads_a_list(texts.get(after.turn_id))
+            and heads_a_list(bare.texts.get(after.turn_id))
         ):
             return None
         return phrase
 
     @staticmethod
-    def _headed(session: Session, i: int, texts: dict) -> bool:
+    def _headed(session: Session, i: int, bare) -> bool:
         """The speaker's message before message ``i`` is a bare time that heads it ("saturday" /
         "went hiking with jo" / "sunday" / "slept all day": the hike was on Saturday)."""
         if i == 0:
@@ -456,7 +458,7 @@ class RuleExtractor:
         turn, prev = session.turns[i], session.turns[i - 1]
         if prev.role == "assistant" or prev.speaker != turn.speaker or not _close(prev, turn):
             return False
-        return prev.turn_id in texts and afterthought(texts[prev.turn_id], prev.t_conv) is not None
+        return bare(i - 1) is not None
 
     # -- per turn -------------------------------------------------------------------------
 
@@ -1720,14 +1722,32 @@ def _past_dated_later(e: Event, said_end: datetime) -> bool:
     return e.kind == "event" and e.start is not None and e.start > said_end and is_past(e.verb.split()[0])
 
 
+class _BareTimes:
+    """The time phrase message ``j`` of a session consists of, if it is one (``afterthought``),
+    worked out once per message: each is asked about as the next message and as the one before."""
+
+    def __init__(self, session: Session, texts: dict[str, str]) -> None:
+        self.turns, self.texts, self._memo = session.turns, texts, {}
+
+    def __call__(self, j: int) -> str | None:
+        if j not in self._memo:
+            t = self.turns[j]
+            self._memo[j] = afterthought(self.texts[t.turn_id], t.t_conv) if t.turn_id in self.texts else None
+        return self._memo[j]
+
+
 def _dated_by(e: Event, phrase: str) -> bool:
     """The event's time came from the afterthought (alone, or joined to a time of the statement)."""
     x = (e.time_expression or "").lower()
     p = phrase.lower()
     if not x:
         return False
-    words = lambda t: f" {' '.join(re.findall(r'[a-z0-9]+', t))} "  # noqa: E731 - whole words only
-    return words(x) in words(p) or words(p.split(" ", 1)[-1]) in words(x)
+    return _padded_words(x) in _padded_words(p) or _padded_words(p.split(" ", 1)[-1]) in _padded_words(x)
+
+
+def _padded_words(t: str) -> str:
+    """ " on saturday ": words between spaces, so that a containment test matches whole words."""
+    return f" {' '.join(re.findall(r'[a-z0-9]+', t))} "
 
 
 def _names_a_day(t: Tok) -> bool:
