@@ -37,10 +37,38 @@ class Session(BaseModel):
     title: str | None = None
     t_conv: datetime  # when the session started (first turn)
     turns: list[Turn]
+    # when the same people last talked before this session (the end of their previous one):
+    # what "since we last talked" counts from. Set by ``link_last_talks``; not part of the content.
+    last_talk: datetime | None = None
 
     @property
     def content_hash(self) -> str:
         return content_hash(*(t.content_hash for t in self.turns))
+
+
+def link_last_talks(sessions: list[Session]) -> None:
+    """Give each session that has none the time its participants last talked: the last turn of
+    the latest earlier session of the same namespace that was a talk (two speakers or more) among
+    people who include all of this session's speakers (a diary entry is no talk)."""
+    earlier: dict[str, list[tuple[frozenset, datetime]]] = {}
+    for s in sorted(sessions, key=lambda s: _naive(s.t_conv)):
+        who = frozenset(t.speaker.casefold() for t in s.turns)
+        seen = earlier.setdefault(s.namespace, [])
+        if s.last_talk is None:
+            s.last_talk = next(
+                (
+                    end
+                    for people, end in reversed(seen)
+                    if len(people) > 1 and who <= people and end <= _naive(s.t_conv)
+                ),
+                None,
+            )
+        if s.turns:
+            seen.append((who, max(_naive(t.t_conv) for t in s.turns)))
+
+
+def _naive(t: datetime) -> datetime:
+    return t.replace(tzinfo=None)  # wall-clock time, as the store keeps it
 
 
 class NamespaceInfo(BaseModel):

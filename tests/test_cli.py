@@ -169,6 +169,36 @@ def test_acceptance_locomo_index_and_grep(tmp_path):
     assert hit and hit[0]["t_conv"].startswith("2023-05-08")
 
 
+def test_since_we_last_talked_is_dated_from_the_previous_session_even_in_another_batch(tmp_path):
+    conv = {
+        "speaker_a": "Maria",
+        "speaker_b": "John",
+        "session_1_date_time": "6:03 pm on 6 March, 2023",
+        "session_1": [
+            {"speaker": "Maria", "dia_id": "D1:1", "text": "Hi John, how's the campaign going?"},
+            {"speaker": "John", "dia_id": "D1:2", "text": "Busy, but good!"},
+        ],
+        "session_2_date_time": "9:36 am on 2 April, 2023",
+        "session_2": [
+            {"speaker": "John", "dia_id": "D2:1", "text": "Since we spoke last, I finished my degree!"},
+            {"speaker": "Maria", "dia_id": "D2:2", "text": "Congrats!"},
+        ],
+    }
+    path = tmp_path / "lc.json"
+    path.write_text(json.dumps([{"sample_id": "c-1", "qa": [], "conversation": conv}]))
+    d = str(tmp_path / "db")
+    # one session per batch: the previous session is not in the batch that reads "since we spoke last"
+    res = runner.invoke(
+        app, ["index", str(path), "--db", d, "--offline", "--json"], env={"CHRONOS_INDEX_BATCH_TURNS": "1"}
+    )
+    assert res.exit_code == 0, res.output
+    events = json.loads(runner.invoke(app, ["events", "--db", d, "--json"]).stdout)
+    events = events if isinstance(events, list) else events["events"]
+    degree = next(e for e in events if "degree" in e["object"])
+    assert (degree["start"][:10], degree["end"][:10]) == ("2023-03-06", "2023-04-02")
+    assert degree["time_expression"] == "Since we spoke last"
+
+
 def test_a_chat_converted_from_realtalk_keeps_each_messages_time_and_afterthoughts(tmp_path):
     # the held-out real chats come in this shape: text under "clean_text", a time on each
     # message (day first), one thought sent as several messages

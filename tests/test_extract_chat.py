@@ -11,7 +11,7 @@ from chronos_cli.extract import RuleExtractor
 from chronos_cli.extract.clean import normalize, sentences
 from chronos_cli.models import Session, Turn
 from chronos_cli.temporal import resolve
-from tests.test_extract import find, rule_events
+from tests.test_extract import find, rule_events, session
 
 T0 = datetime(2023, 5, 8, 13, 56)  # a Monday
 YESTERDAY = date(2023, 5, 7)
@@ -384,13 +384,73 @@ def test_just_started_is_dated_the_day_said():
 
 
 def test_a_photo_shown_is_no_occurrence_but_what_its_line_tells_is():
-    # "Here's a pic from last Friday" shows a photo: no occurrence is told (strict readers call
-    # such mentions junk), whatever the time names
-    assert rule_events(["Here's a pic from last Friday with some veterans who are really excited."]) == []
+    # showing a photo tells nothing (strict readers call such mentions junk), whatever the time
     assert rule_events(["check out this pic i got a while back"]) == []
+    assert rule_events(["here's a pic of my new car from last week"]) == []
+    # but a photo "from last Friday with some veterans" says the speaker was with them then
+    [e] = rule_events(["Here's a pic from last Friday with some veterans who are really excited."])
+    assert (e.kind, e.verb, e.object) == ("event", "was with", "some veterans")
+    assert (e.start.date(), e.end.date()) == (date(2023, 5, 5), date(2023, 5, 5))
+    # and one from an occasion names the occasion, dated as the line dates it
+    [e] = rule_events(["Here's a pic from our trip to Paris last month!"])
+    assert (e.kind, e.object, e.start.date(), e.end.date()) == (
+        "mention",
+        "our trip to Paris",
+        date(2023, 4, 1),
+        date(2023, 4, 30),
+    )
+    [e] = rule_events(["check out this photo from the concert last weekend"])
+    assert (e.object, e.start.date()) == ("the concert", date(2023, 5, 6))
+    # the listener is no company worth an event (a pronoun object)
+    assert rule_events(["Here's a pic with you from last summer"]) == []
     # a picture that is the subject of a clause tells something
     [e] = rule_events(["This picture reminds me of a road trip we took last year."])
     assert (e.kind, e.start.date(), e.end.date()) == ("mention", date(2022, 1, 1), date(2022, 12, 31))
+
+
+def test_being_with_someone_is_an_occurrence_agreeing_is_not():
+    [e] = rule_events(["I was with my sister yesterday"])
+    assert (e.verb, e.object, e.start.date()) == ("was with", "my sister", date(2023, 5, 7))
+    assert rule_events(["I'm with you on that"]) == []
+    assert rule_events(["I was with him yesterday"]) == []  # a pronoun names no one
+
+
+def _two_sessions(first: list[tuple[str, str]], second: list[tuple[str, str]], gap_days: int = 12):
+    t1 = datetime(2023, 5, 8, 19, 0)
+    t2 = t1 + timedelta(days=gap_days)
+    s1 = session(first, sid="s1", t=t1, ids=[f"D1:{i}" for i in range(1, len(first) + 1)])
+    s2 = session(second, sid="s2", t=t2, ids=[f"D2:{i}" for i in range(1, len(second) + 1)])
+    return s1, s2
+
+
+def test_since_we_last_talked_dates_from_the_previous_session_of_the_same_people():
+    s1, s2 = _two_sessions(
+        [("Maria", "Hi John! How are you?"), ("John", "Good, busy with the campaign.")],
+        [("Maria", "Hey John, since we last spoke I went to that community meeting. It was great.")],
+    )
+    # the sessions may come in any order; the previous one is found by time
+    evs = RuleExtractor().extract([s2, s1])[0]
+    e = find(evs, "community meeting")
+    assert (e.verb, e.start.date(), e.end.date(), e.time_expression) == (
+        "went to",
+        date(2023, 5, 8),
+        date(2023, 5, 20),
+        "since we last spoke",
+    )
+    # "been a busy week since we talked" says what the time was like, nothing that happened
+    s1, s2 = _two_sessions([("Maria", "Hi John!"), ("John", "Hi!")], [("Maria", "Been a busy week since we talked.")])
+    assert RuleExtractor().extract([s1, s2])[1] == []
+
+
+def test_since_we_last_talked_dates_nothing_without_a_previous_talk_with_the_same_people():
+    # the first session, or a previous one between other people (a diary entry), is no last talk
+    s1, s2 = _two_sessions(
+        [("Maria", "Dear diary, a long day.")],
+        [("Maria", "Hey John, since we last spoke I went to that community meeting."), ("John", "Nice!")],
+    )
+    evs = RuleExtractor().extract([s1, s2])[1]
+    e = find(evs, "community meeting")
+    assert e.start is None and e.granularity == "undated"
 
 
 @pytest.mark.parametrize(

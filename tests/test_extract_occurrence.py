@@ -4,7 +4,7 @@ someone else's words. Each rule is shown with a sentence it drops and one it kee
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, datetime
 
 import pytest
 
@@ -31,6 +31,35 @@ YESTERDAY = date(2023, 5, 7)  # rule_events speaks on Monday 2023-05-08
 )
 def test_not_an_occurrence(text):
     assert rule_events([text]) == []
+    assert after_a_talk([text]) == []  # "since we last spoke" dated as well
+
+
+def after_a_talk(texts):
+    """The events of ``texts`` said in a second session, twelve days after the same two people
+    last talked: "since we last spoke" is then a time phrase of its own."""
+    first = session(["Hi!", "Hello!"], sid="s0", t=datetime(2023, 4, 26, 19, 0))
+    return RuleExtractor().extract([first, session(texts)])[1]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "You've come so far since we last talked, and tomorrow's gonna be a blast!",  # a course of life
+        "We've come a long way since last year.",
+        "Been a busy week since we talked.",  # what the time was like
+        "It's been such a long day.",
+        "Here's a pic with you from last summer.",  # a photo, and the listener is no company
+    ],
+)
+def test_no_occurrence_in_a_catch_up(text):
+    assert after_a_talk([text]) == []
+
+
+def test_an_object_ends_where_a_clause_joined_by_and_begins():
+    [e] = rule_events(["Since we last spoke I am still working on the dance studio and things are looking up!"])
+    assert e.object == "the dance studio"
+    [e] = rule_events(["I bought chocolate and vanilla ice cream yesterday"])
+    assert e.object == "chocolate and vanilla ice cream"
 
 
 def test_a_clause_run_on_after_a_formula_is_kept_but_its_complement_is_not():

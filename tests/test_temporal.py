@@ -227,7 +227,8 @@ def _answer(s: TimeSpan) -> str:
 
 @pytest.mark.parametrize("rule", RULES, ids=[r.id for r in RULES])
 def test_every_rule_example_resolves_to_its_stated_answer(rule):
-    spans = resolve(rule.example, datetime.fromisoformat(rule.now))
+    last = datetime.fromisoformat(rule.last_talk) if rule.last_talk else None
+    spans = resolve(rule.example, datetime.fromisoformat(rule.now), last_talk=last)
     # the span the rule made, or the one it was composed into ("from now until Christmas")
     mine = [s for s in spans if s.rule == rule.id or any(p.rule == rule.id for p in s.parts)]
     assert rule.answer in [_answer(s) for s in mine], [(s.rule, _answer(s)) for s in spans]

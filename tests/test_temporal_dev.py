@@ -2,12 +2,13 @@
 
 temporal_dev.jsonl is chat sentences; temporal_dev_compose.jsonl the families added with
 the compositional grammar (composition, clock times, numeric dates, holidays, quarters,
-open ranges, approximate expressions), written before their rules. A row may carry
+open ranges, approximate expressions), written before their rules; temporal_dev_talk.jsonl
+"since we last talked", whose rows carry "last_talk" (the previous session). A row may carry
 "prefer": "future" (a bare expression read the way a calendar UI would).
 """
 
 import json
-from datetime import date
+from datetime import date, datetime
 from pathlib import Path
 
 from chronos_cli.temporal import resolve
@@ -42,7 +43,8 @@ def sentence_ok(row, spans) -> bool:
 
 
 def run(row):
-    return resolve(row["text"], row["now"], prefer=row.get("prefer", "past"))
+    last = datetime.fromisoformat(row["last_talk"]) if "last_talk" in row else None
+    return resolve(row["text"], row["now"], prefer=row.get("prefer", "past"), last_talk=last)
 
 
 def test_dev_set_shape():
@@ -53,7 +55,7 @@ def test_dev_set_shape():
     assert sum(1 for r in rows if not r["gold"]) >= 20
     assert sum(1 for r in rows if len(r["gold"]) >= 2) >= 10
     for r in load_dev():
-        assert set(r) - {"prefer"} == {"text", "now", "gold", "note"}
+        assert set(r) - {"prefer", "last_talk"} == {"text", "now", "gold", "note"}
         assert r.get("prefer", "past") in ("past", "future")
         for g in r["gold"]:
             assert date.fromisoformat(g["start"]) <= date.fromisoformat(g["end"])

@@ -102,3 +102,15 @@ def test_country_and_prefer_options():
     assert json.loads(fut.output)[0]["start"] == "2024-06-11T09:00:00"
     bad = runner.invoke(make_app(), [*args, "--country", "Narnia"])
     assert bad.exit_code == 2 and "--country" in bad.output
+
+
+def test_since_we_last_talked_needs_the_last_talk():
+    args = ["time", "since we last spoke I moved", "--now", "2023-05-20", "--json"]
+    assert json.loads(runner.invoke(make_app(), args).output) == []
+    r = runner.invoke(make_app(), [*args, "--last-talk", "2023-05-08T19:00"])
+    [span] = json.loads(r.output)
+    assert (span["start"][:10], span["end"][:10], span["rule"]) == ("2023-05-08", "2023-05-20", "since_last_talk")
+    r = runner.invoke(make_app(), [*args, "--last-talk", "2023-06-01"])
+    assert r.exit_code == 2 and "must not be after" in r.output
+    r = runner.invoke(make_app(), [*args, "--last-talk", "soon"])
+    assert r.exit_code == 2 and "--last-talk" in r.output

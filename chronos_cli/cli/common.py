@@ -57,14 +57,15 @@ def user_zone(tz: str | None):
         fail(f"--tz: {e}", 2)
 
 
-def parse_now(value: str | None, tz: str | None = None) -> datetime:
-    """``--now`` as local wall time in the user's zone (an explicit offset is converted to it)."""
+def parse_now(value: str | None, tz: str | None = None, option: str = "--now") -> datetime:
+    """``--now`` (or another moment ``option``) as local wall time in the user's zone (an
+    explicit offset is converted to it)."""
     from chronos_cli.clock import ClockError, parse_moment
 
     try:
         return parse_moment(value, user_zone(tz))
     except ClockError as e:
-        fail(f"--now: {e}", 2)
+        fail(f"{option}: {e}", 2)
 
 
 TzOption = Annotated[

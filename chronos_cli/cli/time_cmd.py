@@ -62,6 +62,12 @@ def register(app: typer.Typer) -> None:
             help="Holiday calendar (ISO country code). Default: setting holiday_country "
             "(env CHRONOS_HOLIDAY_COUNTRY), else US.",
         ),
+        last_talk: str | None = typer.Option(
+            None,
+            "--last-talk",
+            help='When the speakers last talked before --now (ISO 8601): dates "since we last talked". '
+            "At index time it is the conversation's previous session.",
+        ),
     ) -> None:
         """Resolve the time expressions in TEXT to inclusive date ranges, and show the parts
         each one was composed from (base, modifiers, anchor).
@@ -79,6 +85,8 @@ def register(app: typer.Typer) -> None:
           chronos time "at 7pm" --prefer future
 
           chronos time "Thanksgiving" --country CA
+
+          chronos time "since we last spoke" --now 2023-05-20 --last-talk 2023-05-08
         """
         from chronos_cli.temporal import resolve
 
@@ -89,7 +97,13 @@ def register(app: typer.Typer) -> None:
             typer.echo(f"Error: --country must be a two-letter country code, not {country!r}.", err=True)
             raise typer.Exit(2)
         moment = parse_now(now)
-        spans = resolve(text, moment, prefer=prefer, dayfirst=dayfirst, holiday_country=country)  # type: ignore[arg-type]
+        last = None
+        if last_talk is not None:
+            last = parse_now(last_talk, option="--last-talk")
+            if last > moment:
+                typer.echo("Error: --last-talk must not be after --now.", err=True)
+                raise typer.Exit(2)
+        spans = resolve(text, moment, prefer=prefer, dayfirst=dayfirst, holiday_country=country, last_talk=last)  # type: ignore[arg-type]
         if as_json:
             typer.echo(json.dumps([s.to_json() for s in spans], indent=2, ensure_ascii=False))
             return

@@ -37,14 +37,15 @@ def said_day(t_conv: datetime) -> tuple[datetime, datetime, str]:
     return datetime.combine(d, time.min), datetime.combine(d, _DAY_END), "day"
 
 
-def resolve_spans(text: str, t_conv: datetime):
-    """The temporal engine's spans for ``text`` said at ``t_conv`` ([] if it has none)."""
+def resolve_spans(text: str, t_conv: datetime, *, last_talk: datetime | None = None):
+    """The temporal engine's spans for ``text`` said at ``t_conv`` ([] if it has none);
+    ``last_talk``: when the speakers last talked before (dates "since we last talked")."""
     if not text or not text.strip():
         return []
     from chronos_cli.temporal import resolve
 
     try:
-        return resolve(text, naive(t_conv))
+        return resolve(text, naive(t_conv), last_talk=naive(last_talk) if last_talk else None)
     except Exception:  # noqa: BLE001 - a rule bug must not lose the event: said-on instead
         return []
 

@@ -85,7 +85,7 @@ _LASTING = {"have", "own", "work", "live", "study", "teach", "volunteer", "run",
 
 
 # nouns of things that take place (what one "had" on a day), as against things one owns
-_OCCASIONS = {
+OCCASIONS = {
     "party", "shift", "meeting", "appointment", "lunch", "dinner", "breakfast", "brunch", "class", "lesson",
     "interview", "game", "match", "surgery", "operation", "test", "exam", "session", "call", "date", "checkup",
     "check-up", "picnic", "barbecue", "bbq", "concert", "show", "recital", "performance", "practice", "rehearsal",
@@ -96,7 +96,7 @@ _OCCASIONS = {
 
 def _occasion(c: Clause) -> bool:
     """ "had" + an object that takes place ("a double shift", "that performance", "a party")."""
-    return any(t.low.rstrip("s") in _OCCASIONS or t.low in _OCCASIONS for t in c.obj_toks[:6])
+    return any(t.low.rstrip("s") in OCCASIONS or t.low in OCCASIONS for t in c.obj_toks[:6])
 
 
 def is_generic(c: Clause) -> bool:

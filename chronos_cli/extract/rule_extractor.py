@@ -99,6 +99,7 @@ from chronos_cli.extract.occurrence import (
     FELT,
     HEDGES,
     MINDSETS,
+    OCCASIONS,
     PHOTOS,
     SAYING,
     THOUGHT_VERBS,
@@ -145,7 +146,7 @@ from chronos_cli.extract.words import (
     text_of,
     tokenize,
 )
-from chronos_cli.models import Event, Session, Turn
+from chronos_cli.models import Event, Session, Turn, link_last_talks
 from chronos_cli.temporal import lexicon as TL
 
 NAME = "rules-v2"
@@ -351,6 +352,7 @@ class RuleExtractor:
     # -- public ---------------------------------------------------------------------------
 
     def extract(self, sessions: Sequence[Session]) -> list[list[Event]]:
+        link_last_talks(list(sessions))
         texts = [{t.turn_id: normalize(prose(t.text)) for t in s.turns if t.role != "assistant"} for s in sessions]
         names: dict[str, set[str]] = {}  # per namespace: one diary day per session still knows "Maya"
         for s, tx in zip(sessions, texts):
@@ -483,7 +485,11 @@ class RuleExtractor:
         if read is not text:
             text, bounds = read, sentences(read)
         self._speaker = turn.speaker
-        spans = [sp for sp in resolve_spans(mask_versions(text), turn.t_conv) if not _not_a_time(sp, text)]
+        spans = [
+            sp
+            for sp in resolve_spans(mask_versions(text), turn.t_conv, last_talk=session.last_talk)
+            if not _not_a_time(sp, text)
+        ]
         said_end = datetime.combine(naive(turn.t_conv).date(), _DAY_END)
         st = _TurnState(story=story)
         carry = carry if carry is not None else _Carry()
@@ -683,8 +689,26 @@ class RuleExtractor:
                 thing = self._antecedent(turn, text[: own[pointed - 1].start])
             if thing is None:
                 return None
-        if _shows_a_picture(words, sp):
-            return None  # "here's a pic from last Friday with some veterans": a picture shown, no occurrence told
+        end = toks.index(words[-1]) if words[-1] in toks else len(toks)
+        if (
+            thing is None
+            and end + 1 < len(toks)
+            and toks[end + 1].low in ("it", "this", "that", "these", "those")
+            and (end + 2 == len(toks) or toks[end + 2].text in PUNCT_BREAK)
+            and (toks[end].low in FORMS or is_past(toks[end].low))
+        ):
+            return None  # "… how to make | this": the object only points, and the words dropped it
+        scene = _picture_scene(words, sp)
+        if scene is not None:  # a picture shown tells no occurrence, but what it is from may
+            how, np = scene
+            if not np:
+                return None
+            obj = text_of(text, np)
+            e = _mention(session, turn, obj, sentence, (sp.start, sp.end, sp.granularity), "rule", sp.text)
+            if how == "with":
+                e.kind, e.verb = "event", "was with"
+            e.aliases = clean_aliases([*category_aliases("", obj), obj], e)
+            return e
         # "Here's our latest work from last weekend": what is presented is named, verb or not
         at = toks.index(words[0]) if words[0] in toks else 0
         presented = any(presenting(toks[j:at]) == at - j for j in range(max(0, at - 4), at))
@@ -731,6 +755,8 @@ class RuleExtractor:
             return None  # "… so amazing to see one of them last week": how it felt, said of something untold
         if any(t.low == "can" for t in words) and any(t.low in ("you", "your") for t in words):
             return None  # "I can give it to you tomorrow": an offer
+        if _COME_FAR.search(" ".join(t.low for t in words)):
+            return None  # "you've come so far since we last talked": the course of a life, no occurrence
         if any(
             lemma(a.low) == "do" and b.low in EVALUATIVE["do"] and not any(is_content(x) for x in words[k + 2 :])
             for k, (a, b) in enumerate(zip(words, words[1:]))
@@ -748,6 +774,8 @@ class RuleExtractor:
             return None  # "thankful for all the opportunities": gratitude, no occurrence
         if _time_evaluated(toks, sp):
             return None  # "tomorrow's gonna be a blast", "last night was amazing": how a time went or will go
+        if _a_time_it_was([t.low for t in outside]):
+            return None  # "been a busy week since we talked": what kind of time it was
         if any(a.low in L.BE and b.low in INTENSIFIERS for a, b in zip(words, words[1:])):
             return None  # "our kitchen is pretty cold in winter": a description, not an occurrence
         obj = text_of(text, words)
@@ -1020,9 +1048,18 @@ class RuleExtractor:
             return True
         if toks[m].low in _REPORTING or (toks[m].low == "that" and m > 0 and toks[m - 1].low in FORMS):
             return True  # "say I left Acme in December", "mention that I moved in"
-        # a fronted adverbial: "At the glaze workshop last Saturday I made …"
+        # a fronted adverbial: "At the glaze workshop last Saturday I made …"; or a fronted
+        # clause ended by its verb, typed without its comma: "since we last spoke I went …"
         while m >= 0 and toks[m].text not in PUNCT_BREAK and toks[m].low not in L.CLAUSE_BREAK:
             m -= 1
+        if (
+            m >= 0
+            and toks[m].low in _SUBORDINATORS
+            and (m == 0 or toks[m - 1].text in PUNCT_BREAK)
+            and (is_finite(toks[i - 1].low) or is_past(toks[i - 1].low))
+            and toks[i].low in ("i", "we")
+        ):
+            return True
         return (m < 0 or toks[m].text in PUNCT_BREAK) and toks[m + 1].low in L.PREPOSITIONS
 
     def _np_subject(self, toks: list[Tok], i: int, owner: str, subj_start: int | None = None) -> Clause | None:
@@ -1162,8 +1199,14 @@ class RuleExtractor:
                 verb.append(main)
                 c = self._finish(toks, k + 1, subject, subj_start, verb, words, "go")
                 return with_mood(c, aux, advs, main, toks)
+            company = (
+                w == "with"
+                and k + 1 < len(toks)
+                and toks[k + 1].low not in _NOT_COMPANY
+                and not any(t.low == "on" for t in toks[k + 2 : k + 4])
+            )  # "I was with my sister yesterday"; not "I'm with you (on that)", agreement
             if (
-                w in L.STATE_PREPS
+                (w in L.STATE_PREPS or company)
                 and words[-1:] != ["so"]
                 and not (k + 1 < len(toks) and toks[k + 1].low == "to")
                 and not bare
@@ -1242,7 +1285,13 @@ class RuleExtractor:
                 and k + 1 < n
                 and (_joins_nouns(toks[k + 1]) or _same_number(obj[-1], toks[k + 1]))
                 and not (
-                    k + 2 < n and (is_verbish(toks[k + 2].low, after_aux=True) or toks[k + 2].low in ("'t", "n't"))
+                    k + 2 < n
+                    and (
+                        is_verbish(toks[k + 2].low, after_aux=True)
+                        or toks[k + 2].low in ("'t", "n't")
+                        or toks[k + 2].low in L.BE  # "the studio | and things are looking up"
+                        or toks[k + 2].low in L.MODAL
+                    )
                 )
                 and toks[k + 1].low not in L.NEG_STEMS
             )
@@ -1367,6 +1416,8 @@ class RuleExtractor:
             return None  # "crossing my fingers", "Fingers crossed a producer …": a hope
         if c.lemma in ("give", "lend") and np_head(c.obj_toks) == "voice":
             return None  # "giving my voice": speaking up, a figure of speech
+        if c.lemma in ("come", "go") and _COME_FAR.search(" ".join([*c.verb.split(), *(t.low for t in c.obj_toks)])):
+            return None  # "we've come a long way": the course of a life, no occurrence
         if is_figurative(c.obj_toks):
             return None  # "living my dream", "put our hearts into it": a figure of speech
         if c.obj_toks and all(t.low in _ONLY_WHEN for t in c.obj_toks):
@@ -1550,7 +1601,10 @@ class RuleExtractor:
 
 def _sets_story(sp, said_end: datetime) -> bool:
     """A time expression a past-tense narrative is set in: a past time, not a duration ("for 3
-    years") or an open range ("since January")."""
+    years") or an open range ("since January"). "Since we last talked" is one: a catch-up tells
+    what happened in between."""
+    if sp.rule == "since_last_talk":
+        return True
     return sp.end <= said_end and sp.rule not in ("since", "duration_since") and sp.granularity != "range"
 
 
@@ -1698,22 +1752,52 @@ _PICTURE_DETS = {"this", "these", "my", "our", "some", "another"}
 _RELATIVE_OPENERS = {"i", "we", "you", "who", "that", "which", "he", "she", "they"}
 
 
-def _shows_a_picture(words: list[Tok], sp) -> bool:
-    """A mention that names only a picture ("a pic from last Friday with some veterans who are
-    excited", "this pic I got a while back"): showing it tells no occurrence of its own. One that
-    goes on to say something ("this picture reminds me of a road trip we took") is kept."""
+def _picture_scene(words: list[Tok], sp) -> tuple[str, list[Tok]] | None:
+    """What a mention that names only a picture shows that took place: ("with", the people) for
+    "a pic from last Friday with some veterans" (the speaker was with them then), ("at", the
+    occasion) for "a pic from our trip to Paris last month"; ("", []) for a picture that shows no
+    occurrence ("this pic I got a while back"). None when the mention is no bare picture: one
+    that goes on to say something ("this picture reminds me of a road trip we took") is read
+    as any other."""
     i = 0
     while i < min(len(words), 2) and (words[i].low in L.DETERMINERS or words[i].low in _PICTURE_DETS):
         i += 1
     if i >= len(words) or words[i].low not in PHOTOS:
-        return False
+        return None
     rest = [t for t in words[i + 1 :] if not sp.start_char <= t.start < sp.end_char]  # without the time
     if rest and rest[0].text.isalpha() and rest[0].low not in L.PREPOSITIONS and rest[0].low not in _RELATIVE_OPENERS:
-        return False  # the picture is the subject of a clause: "this picture reminds me of …"
+        return None  # the picture is the subject of a clause: "this picture reminds me of …"
     for k, t in enumerate(rest):
         if (is_finite(t.low) or is_past(t.low)) and (k == 0 or rest[k - 1].low not in _RELATIVE_OPENERS):
-            return False  # a verb of its own, not a relative clause on the picture ("… I got")
-    return True
+            return None  # a verb of its own, not a relative clause on the picture ("… I got")
+    k = 0
+    while k < len(rest):
+        prep = rest[k].low
+        np: list[Tok] = []
+        for t in rest[k + 1 :]:
+            if t.low in _RELATIVE_OPENERS or not (t.text[:1].isalnum() or t.text in ("'s", "-")):
+                break
+            if t.low in ("with", "from", "of") or (np and t.low == "at"):
+                break
+            np.append(t)
+        if prep == "with" and np and np[0].low not in _NOT_COMPANY:
+            return "with", np
+        if prep in ("from", "of", "at") and any(_occasion_word(t.low) for t in np[:4]):
+            return "at", np
+        k += 1 + len(np)
+    return "", []
+
+
+def _occasion_word(w: str) -> bool:
+    return w in OCCASIONS or w.rstrip("s") in OCCASIONS or w in _PICTURED_OCCASIONS
+
+
+# what a picture is "from" that took place, besides the occasions one "had"
+_PICTURED_OCCASIONS = {
+    "vacation", "holiday", "holidays", "festival", "parade", "race", "marathon", "conference", "convention",
+    "fair", "graduation", "birthday", "tour", "cruise", "honeymoon", "getaway", "camping", "outing", "event",
+    "game", "gig", "road",
+}  # fmt: skip
 
 
 def _past_dated_later(e: Event, said_end: datetime) -> bool:
@@ -1787,6 +1871,10 @@ _COURSE = {
     "progress", "struggles", "struggle", "path", "paths", "journey", "changes", "choices", "decisions", "mistakes",
     "strides", "steps", "sacrifices", "challenges", "ups", "experiences", "efforts", "growth", "hardships",
 }  # fmt: skip
+_COME_FAR = re.compile(
+    r"(?:^|\s|\b)(?:'ve|have|has|'s)\s+(?:come|gone)\s+(?:(?:(?:so|this|that)\s+)?far|(?:such\s+)?a\s+long\s+way)\b"
+    r"(?!\s+(?:north|south|east|west|to|from|down|up|out|into|as)\b)"
+)
 # past participles of feeling: "was impressed / amazed / moved" tells a reaction
 _FEELINGS = {
     "impressed", "amazed", "surprised", "touched", "moved", "inspired", "shocked", "stunned", "thrilled",
@@ -1851,6 +1939,31 @@ def _time_evaluated(toks: list[Tok], sp) -> bool:
         k += 1
     return k < len(toks) and (toks[k].low in FELT or toks[k].low in ("blast", "fun", "success", "hit"))
 
+
+_SUBORDINATORS = {"since", "after", "before", "when", "once", "because", "while", "until", "till"}
+_NOT_COMPANY = {"you", "u", "ya", "y'all", "it", "this", "that", "me", "him", "her", "them", "us"}
+
+
+def _a_time_it_was(words: list[str]) -> bool:
+    """Only "(it's) been a busy week", "was such a long day": a stretch of time and what it was
+    like, nothing that happened in it."""
+    k = 0
+    while k < len(words) and words[k] in ("it", "it's", "its", "'s", "has", "had"):
+        k += 1
+    if k >= len(words) or words[k] not in L.BE:
+        return False
+    while k < len(words) and words[k] in L.BE:
+        k += 1
+    rest = words[k:]
+    return (
+        2 <= len(rest) <= 5
+        and rest[0] in ("a", "an", "such", "quite")
+        and rest[-1] in _STRETCHES
+        and not any(is_verbish(w, after_aux=True) and w not in FELT for w in rest[1:-1])
+    )
+
+
+_STRETCHES = {"week", "day", "month", "year", "weekend", "time", "couple", "while", "ride", "morning", "night"}
 
 _COORD_WORDS = {"and", "but", "or", "so"}
 

@@ -25,7 +25,7 @@ from typing import Protocol
 
 from chronos_cli.index.files import WarmStart, index_paths
 from chronos_cli.index.report import BATCH_TURNS, IndexCallbacks, IndexInterrupted, IndexReport, batch_turns
-from chronos_cli.models import Event, Session
+from chronos_cli.models import Event, Session, link_last_talks
 from chronos_cli.providers.embed import Embedder
 from chronos_cli.store.tables import (
     EVENTS,
@@ -184,6 +184,7 @@ class Indexer:
 
     def _index(self, sessions: list[Session], source: str) -> None:
         ext_name = self.extractor.name if self.extractor else ""
+        link_last_talks(sessions)  # before batching: a batch may not hold a session's previous one
         plan = _plan(self.store, sessions, ext_name, self.report)
         todo = plan.sessions + plan.reextract
         if not todo:

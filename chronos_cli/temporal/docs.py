@@ -146,12 +146,16 @@ def _cell(s: str) -> str:
     return s.replace("|", "\\|").replace("\n", " ")
 
 
+def _now(r: Rule) -> str:
+    return r.now if r.last_talk is None else f"{r.now} (last talked {r.last_talk})"
+
+
 def _table(rules: list[Rule]) -> str:
     rows = ["| rule | pattern | resolves to | example | now | answer |", "|---|---|---|---|---|---|"]
     for r in rules:
         rows.append(
             "| "
-            + " | ".join(_cell(x) for x in (f"`{r.id}`", r.pattern, r.meaning, f"“{r.example}”", r.now, r.answer))
+            + " | ".join(_cell(x) for x in (f"`{r.id}`", r.pattern, r.meaning, f"“{r.example}”", _now(r), r.answer))
             + " |"
         )
     return "\n".join(rows) + "\n"

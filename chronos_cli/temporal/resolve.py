@@ -30,7 +30,7 @@ _PRECHECK = re.compile(
     r"|eighth|ninth|tenth|teenth|twent|thirt|eleventh|twelfth|last|final|penultimate"
     r"|noon|midnight|midday|o'?clock|half|\beo[dwmqy]\b|\bcob\b|close of business|\bnow\b"
     r"|patrick|paddy|juneteenth|gras|pancake|passover|pesach|hanuk|chanuk|rosh|kippur|purim|diwali"
-    r"|deepavali|\bholi\b|\beid\b|\bnye\b|mayo"
+    r"|deepavali|\bholi\b|\beid\b|\bnye\b|mayo|since"
     r"|\b(?:mon|tue|wed|thu|fri|sat|sun)",
     F,
 )
@@ -99,10 +99,20 @@ class Ctx:
         "_country",
         "_bounds",
         "_tense",
+        "last_talk",
     )
 
-    def __init__(self, text: str, now: datetime, prefer: str, dayfirst: bool, country: str | None):
+    def __init__(
+        self,
+        text: str,
+        now: datetime,
+        prefer: str,
+        dayfirst: bool,
+        country: str | None,
+        last_talk: datetime | None = None,
+    ):
         self.text, self.now, self.today = text, now, now.date()
+        self.last_talk = last_talk  # when the speakers last talked before now (a previous session)
         self.prefer, self.dayfirst, self._country = prefer, dayfirst, country
         self.prev: TimeSpan | None = None
         self.anchor_next = None
@@ -573,6 +583,7 @@ def resolve(
     prefer: Literal["past", "future", "auto"] = "past",
     dayfirst: bool = False,
     holiday_country: str | None = None,
+    last_talk=None,
 ) -> list[TimeSpan]:
     """Every temporal expression in `text`, resolved against `now` (inclusive wall-clock
     ranges, naive datetimes). The sentence's tense decides the direction of bare names
@@ -590,7 +601,7 @@ def resolve(
     nowdt = _to_naive(now)
     # Curly apostrophes → straight, same length, so offsets stay valid for `text`.
     work = text.replace("\u2019", "'").replace("\u2018", "'")
-    ctx = Ctx(work, nowdt, prefer, dayfirst, holiday_country)
+    ctx = Ctx(work, nowdt, prefer, dayfirst, holiday_country, _to_naive(last_talk) if last_talk else None)
     chosen = _select(work, ctx)
     if not chosen:
         return []

@@ -733,3 +733,12 @@ _FUZZY = {  # word -> (days back from today at the start, days back at the end)
 def r_fuzzy(m, ctx):
     lo, hi = _FUZZY[" ".join(m.group(0).lower().split())]
     return days(ctx.today - timedelta(days=lo), ctx.today - timedelta(days=hi), "fuzzy")
+
+
+def r_since_last_talk(m, ctx):
+    """ "since we last talked": from the day the speakers last talked to today. Only the
+    conversation knows that day (``last_talk``); without it the phrase dates nothing."""
+    last = ctx.last_talk
+    if last is None or last.date() > ctx.today:
+        return None
+    return days(last.date(), ctx.today, "range")

@@ -63,6 +63,7 @@ class Rule:
     triggers: frozenset[str] | None = None  # lowercase substrings one of which the text must hold
     chain: bool = False  # anchored on the date that directly follows, if any
     fallback: str | None = None  # rule tried at the same place when a chain finds no anchor
+    last_talk: str | None = None  # the example's previous conversation (ISO), for rules that need it
 
 
 # --- regex fragments --------------------------------------------------------------------
@@ -193,6 +194,7 @@ def _R(
     triggers=None,
     chain=False,
     fallback=None,
+    last_talk=None,
 ):
     return Rule(
         id,
@@ -207,6 +209,7 @@ def _R(
         _trig(triggers),
         chain,
         fallback,
+        last_talk,
     )
 
 
@@ -960,6 +963,22 @@ NAMED: list[Rule] = [
         r"|some\s+time\s+ago|a\s+long\s+time\s+ago|ages\s+ago)\b",
         R.r_fuzzy,
         triggers=("recent", "lately", "other day", "while", "ago"),
+    ),
+    _R(
+        "since_last_talk",
+        "since we (last) talked/spoke/chatted/caught up/texted, since we spoke last, since (the) last time "
+        "(we talked), since our last chat/talk/conversation/call",
+        "from the day of the conversation's previous session to today (a catch-up tells what happened in "
+        "between); dates nothing when there is no previous session",
+        "Since we last spoke, I went to that community meeting.",
+        "2023-05-20T14:00",
+        "2023-05-08 – 2023-05-20 (range)",
+        r"\bsince\s+(?:(?:we|i|you)\s+(?:last\s+)?(?:talked|spoke|chatted|caught\s+up|texted|messaged)(?:\s+last)?"
+        r"|(?:the\s+)?last\s+time(?:\s+we\s+(?:talked|spoke|chatted|caught\s+up))?"
+        r"|our\s+last\s+(?:chat|talk|conversation|call))\b",
+        R.r_since_last_talk,
+        triggers=("since",),
+        last_talk="2023-05-08T19:00",
     ),
 ]
 
