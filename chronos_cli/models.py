@@ -8,6 +8,7 @@ naive wall time for filtering and the offset beside it so ISO output can show it
 from __future__ import annotations
 
 import hashlib
+from bisect import bisect_left
 from datetime import datetime
 from typing import Any, Literal
 
@@ -46,25 +47,43 @@ class Session(BaseModel):
         return content_hash(*(t.content_hash for t in self.turns))
 
 
-def link_last_talks(sessions: list[Session]) -> None:
-    """Give each session that has none the time its participants last talked: the last turn of
-    the latest earlier session of the same namespace that was a talk (two speakers or more) among
-    people who include all of this session's speakers (a diary entry is no talk)."""
-    earlier: dict[str, list[tuple[frozenset, datetime]]] = {}
-    for s in sorted(sessions, key=lambda s: _naive(s.t_conv)):
-        who = frozenset(t.speaker.casefold() for t in s.turns)
-        seen = earlier.setdefault(s.namespace, [])
-        if s.last_talk is None:
-            s.last_talk = next(
-                (
-                    end
-                    for people, end in reversed(seen)
-                    if len(people) > 1 and who <= people and end <= _naive(s.t_conv)
-                ),
-                None,
-            )
-        if s.turns:
-            seen.append((who, max(_naive(t.t_conv) for t in s.turns)))
+def link_last_talks(
+    sessions: list[Session], stored: dict[tuple[str, str], tuple[set[str], list[datetime]]] | None = None
+) -> None:
+    """Give each session that has none the time its participants last talked: the latest turn,
+    before the session starts, of another session of its namespace that was a talk (two
+    speakers or more) among people who include all of its speakers (a diary entry is no talk).
+    A conversation reopened later counts with its turns before the start, not its end.
+    ``stored``: (namespace, session_id) → (speakers, turn times) of sessions already indexed,
+    so a session read from another file still finds the talk before it."""
+    talks: dict[tuple[str, frozenset], list[datetime]] = {}
+    seen: set[tuple[str, str]] = set()
+    for s in sessions:
+        seen.add((s.namespace, s.session_id))
+        who = _people(t.speaker for t in s.turns)
+        if len(who) > 1:
+            talks.setdefault((s.namespace, who), []).extend(_naive(t.t_conv) for t in s.turns)
+    for (ns, sid), (speakers, times) in (stored or {}).items():
+        who = _people(speakers)
+        if (ns, sid) not in seen and len(who) > 1:
+            talks.setdefault((ns, who), []).extend(_naive(t) for t in times)
+    by_ns: dict[str, list[tuple[frozenset, list[datetime]]]] = {}
+    for (ns, who), times in talks.items():
+        by_ns.setdefault(ns, []).append((who, sorted(times)))
+    for s in sessions:
+        if s.last_talk is not None or not s.turns:
+            continue
+        who, start = _people(t.speaker for t in s.turns), min(_naive(t.t_conv) for t in s.turns)
+        best = None
+        for people, times in by_ns.get(s.namespace, []):
+            k = bisect_left(times, start)  # the latest turn strictly before this session starts
+            if who <= people and k and (best is None or times[k - 1] > best):
+                best = times[k - 1]
+        s.last_talk = best
+
+
+def _people(speakers) -> frozenset:
+    return frozenset(" ".join(w.split()).casefold() for w in speakers)
 
 
 def _naive(t: datetime) -> datetime:

@@ -199,6 +199,40 @@ def test_since_we_last_talked_is_dated_from_the_previous_session_even_in_another
     assert degree["time_expression"] == "Since we spoke last"
 
 
+def test_since_we_last_talked_finds_the_talk_indexed_from_another_file(tmp_path):
+    # chat logs grow by new files: the talk before may be in the store, not in this run's file
+    def log(name, rows):
+        (tmp_path / name).write_text("".join(json.dumps(r) + "\n" for r in rows))
+
+    log(
+        "a.jsonl",
+        [
+            {"session_id": "s1", "timestamp": "2023-03-06T18:03:00", "speaker": "Maria", "text": "Hi John!"},
+            {"session_id": "s1", "timestamp": "2023-03-06T18:04:00", "speaker": "John", "text": "Hi Maria!"},
+        ],
+    )
+    log(
+        "b.jsonl",
+        [
+            {
+                "session_id": "s2",
+                "timestamp": "2023-04-02T09:36:00",
+                "speaker": "John",
+                "text": "Since we spoke last, I finished my degree!",
+            },
+            {"session_id": "s2", "timestamp": "2023-04-02T09:40:00", "speaker": "Maria", "text": "Congrats!"},
+        ],
+    )
+    d = str(tmp_path / "db")
+    for name in ("a.jsonl", "b.jsonl"):
+        res = runner.invoke(app, ["index", str(tmp_path / name), "--db", d, "--namespace", "mj", "--offline"])
+        assert res.exit_code == 0, res.output
+    events = json.loads(runner.invoke(app, ["events", "--db", d, "--namespace", "mj", "--json"]).stdout)
+    events = events if isinstance(events, list) else events["events"]
+    degree = next(e for e in events if "degree" in e["object"])
+    assert (degree["start"][:10], degree["end"][:10]) == ("2023-03-06", "2023-04-02")
+
+
 def test_a_chat_converted_from_realtalk_keeps_each_messages_time_and_afterthoughts(tmp_path):
     # the held-out real chats come in this shape: text under "clean_text", a time on each
     # message (day first), one thought sent as several messages

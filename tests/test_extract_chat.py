@@ -442,6 +442,32 @@ def test_since_we_last_talked_dates_from_the_previous_session_of_the_same_people
     assert RuleExtractor().extract([s1, s2])[1] == []
 
 
+def test_the_last_talk_is_the_latest_turn_before_the_session_even_in_a_conversation_reopened_later():
+    from chronos_cli.models import link_last_talks
+
+    def chat(sid, *days):
+        turns = [
+            Turn(session_id=sid, turn_id=f"{sid}:{i}", t_conv=datetime(2023, 5, d, 12), speaker=w, text="hi")
+            for i, (d, w) in enumerate((d, w) for d in days for w in ("Maria", "John"))
+        ]
+        return Session(namespace="ns", session_id=sid, t_conv=turns[0].t_conv, turns=turns)
+
+    # "a" starts on 1 May and is taken up again on 10 May; "b" (5 May) last talked on 1 May
+    z, a, b, c = chat("z", 1), chat("a", 2, 10), chat("b", 5), chat("c", 12)
+    link_last_talks([c, b, a, z])
+    assert (b.last_talk, c.last_talk, z.last_talk) == (datetime(2023, 5, 2, 12), datetime(2023, 5, 10, 12), None)
+    # speakers are matched without case or extra spaces; one speaker alone is no talk
+    diary = Session(
+        namespace="ns",
+        session_id="d",
+        t_conv=datetime(2023, 5, 20),
+        turns=[Turn(session_id="d", turn_id="d:0", t_conv=datetime(2023, 5, 20), speaker="maria ", text="hi")],
+    )
+    after = chat("e", 21)
+    link_last_talks([diary, after, c])
+    assert diary.last_talk == datetime(2023, 5, 12, 12) and after.last_talk == datetime(2023, 5, 12, 12)
+
+
 def test_since_we_last_talked_dates_nothing_without_a_previous_talk_with_the_same_people():
     # the first session, or a previous one between other people (a diary entry), is no last talk
     s1, s2 = _two_sessions(

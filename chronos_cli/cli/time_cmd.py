@@ -100,7 +100,7 @@ def register(app: typer.Typer) -> None:
         last = None
         if last_talk is not None:
             last = parse_now(last_talk, option="--last-talk")
-            if last > moment:
+            if last.date() > moment.date():
                 typer.echo("Error: --last-talk must not be after --now.", err=True)
                 raise typer.Exit(2)
         spans = resolve(text, moment, prefer=prefer, dayfirst=dayfirst, holiday_country=country, last_talk=last)  # type: ignore[arg-type]

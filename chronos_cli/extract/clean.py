@@ -229,6 +229,17 @@ _NO_APOSTROPHE_FORMS = [
         ),
         r"\1t's",
     ),
+    # "… along the way its inspiring to see", "its amazing how": mid-sentence, an adjective or
+    # participle followed by what only a predicate takes (a possessive needs its noun)
+    (
+        re.compile(
+            r"\b([Ii])ts(?= (?:\w+ing|\w+ed|great|good|nice|fine|hard|awesome|amazing|cool|fun|sad|true|"
+            r"\w+(?:able|ible|ful|ous|ive)) (?:to|that|how|when|by|seeing|watching|knowing)\b)"
+        ),
+        r"\1t's",
+    ),
+    # "its creating a bit of a stir", "its gotten me some good stuff": a verb form with its object
+    (re.compile(r"\b([Ii])ts(?= (?:\w+ing|gotten|given|made|taken) (?:a|an|the|my|me|us|them|some|so)\b)"), r"\1t's"),
     # "its unbelievable!": an adjective that ends what is said
     (re.compile(r"\b([Ii])ts(?= \w+(?:able|ible|ful|ous|ive)\b\s*(?:[.!?,]|$|and\b|but\b|so\b))"), r"\1t's"),
 ]

@@ -640,6 +640,8 @@ class RuleExtractor:
         it as said. A negated or irrealis clause yields nothing (nothing happened: "didn't go",
         "next goal might be"); nor does a sentence that only sets the time of the story that
         follows ("Last Saturday was lovely. We rented kayaks." dates the kayaks)."""
+        if sp.rule == "since_last_talk":
+            return None  # "crazy stuff's been happening since we talked": a catch-up's opening, not what happened
         ahead = sp.start > naive(turn.t_conv)  # a future time phrase fits a present clause ("I'm busy … next week")
         # where "I" runs on after a finished clause ("… each other | I was just remembering")
         runs = frozenset(
@@ -874,6 +876,8 @@ class RuleExtractor:
 
     def _clause_at(self, toks: list[Tok], i: int, speaker: str, ctx: _Ctx, before=()) -> Clause | None:
         t, n = toks[i], len(toks)
+        if t.start in self._covered:
+            return None  # "since we last spoke | my sister got married": the time phrase's own words
         after_and = i > 0 and toks[i - 1].low == "and"
         if not (
             t.text[:1].isupper()
@@ -1057,6 +1061,8 @@ class RuleExtractor:
             and toks[m].low in _SUBORDINATORS
             and (m == 0 or toks[m - 1].text in PUNCT_BREAK)
             and (is_finite(toks[i - 1].low) or is_past(toks[i - 1].low))
+            and toks[i - 1].low not in THOUGHT_VERBS
+            and lemma(toks[i - 1].low) not in L.MENTAL | SAYING | _CLAIMING
             and toks[i].low in ("i", "we")
         ):
             return True
@@ -1201,10 +1207,12 @@ class RuleExtractor:
                 return with_mood(c, aux, advs, main, toks)
             company = (
                 w == "with"
-                and k + 1 < len(toks)
-                and toks[k + 1].low not in _NOT_COMPANY
-                and not any(t.low == "on" for t in toks[k + 2 : k + 4])
-            )  # "I was with my sister yesterday"; not "I'm with you (on that)", agreement
+                and toks[subj_start].low in ("i", "we")
+                and words[-1:] != ["been"]
+                and "still" not in advs
+                and _people_at(toks, k + 1, present=not any(x in _PAST_BE for x in words))
+            )  # "I was with my sister yesterday"; not "I'm with you (on that)", "the problem was with the
+            # battery", "I'm with Verizon", "I've been with my company for years"
             if (
                 (w in L.STATE_PREPS or company)
                 and words[-1:] != ["so"]
@@ -1289,7 +1297,7 @@ class RuleExtractor:
                     and (
                         is_verbish(toks[k + 2].low, after_aux=True)
                         or toks[k + 2].low in ("'t", "n't")
-                        or toks[k + 2].low in L.BE  # "the studio | and things are looking up"
+                        or (toks[k + 2].low in L.BE and toks[k + 2].low != "'s")  # "the studio | and things are …"
                         or toks[k + 2].low in L.MODAL
                     )
                 )
@@ -1770,22 +1778,34 @@ def _picture_scene(words: list[Tok], sp) -> tuple[str, list[Tok]] | None:
     for k, t in enumerate(rest):
         if (is_finite(t.low) or is_past(t.low)) and (k == 0 or rest[k - 1].low not in _RELATIVE_OPENERS):
             return None  # a verb of its own, not a relative clause on the picture ("… I got")
+    after = words[i + 1 :]
+    of_someone = False  # "a pic of my son … with his new bike": the picture shows another
     k = 0
-    while k < len(rest):
-        prep = rest[k].low
+    while k < len(after):
+        prep = after[k].low
         np: list[Tok] = []
-        for t in rest[k + 1 :]:
-            if t.low in _RELATIVE_OPENERS or not (t.text[:1].isalnum() or t.text in ("'s", "-")):
+        for t in after[k + 1 :]:
+            if sp.start_char <= t.start < sp.end_char or t.low in _RELATIVE_OPENERS or t.low in INTERJECTIONS:
                 break
-            if t.low in ("with", "from", "of") or (np and t.low == "at"):
+            if not (t.text[:1].isalnum() or t.text in ("'s", "-")):
+                break
+            if t.low in ("with", "from", "at") or (t.low == "of" and not (np and np[-1].low in _QUANTIFIERS)):
                 break
             np.append(t)
-        if prep == "with" and np and np[0].low not in _NOT_COMPANY:
+        if prep == "of" and np:
+            of_someone = of_someone or _people_at(np, 0, present=False)
+        if prep == "with" and np and not of_someone and _people_at(np, 0, present=False):
             return "with", np
-        if prep in ("from", "of", "at") and any(_occasion_word(t.low) for t in np[:4]):
-            return "at", np
+        if prep in ("from", "at") and np:
+            head = next((x for x in np if x.low in L.PREPOSITIONS), None)
+            core = np[: np.index(head)] if head is not None else np
+            if core and _occasion_word(core[-1].low):  # "our trip (to Paris)"; not "my birthday cake"
+                return "at", np
         k += 1 + len(np)
     return "", []
+
+
+_QUANTIFIERS = {"some", "all", "both", "lots", "lot", "many", "most", "one", "two", "three", "few", "couple", "each"}
 
 
 def _occasion_word(w: str) -> bool:
@@ -1873,7 +1893,7 @@ _COURSE = {
 }  # fmt: skip
 _COME_FAR = re.compile(
     r"(?:^|\s|\b)(?:'ve|have|has|'s)\s+(?:come|gone)\s+(?:(?:(?:so|this|that)\s+)?far|(?:such\s+)?a\s+long\s+way)\b"
-    r"(?!\s+(?:north|south|east|west|to|from|down|up|out|into|as)\b)"
+    r"(?!\s+(?:north|south|east|west|to|from|down|up|out|into|as|today|already|this\s+morning|\d)\b)"
 )
 # past participles of feeling: "was impressed / amazed / moved" tells a reaction
 _FEELINGS = {
@@ -1940,6 +1960,39 @@ def _time_evaluated(toks: list[Tok], sp) -> bool:
     return k < len(toks) and (toks[k].low in FELT or toks[k].low in ("blast", "fun", "success", "hit"))
 
 
+# verbs whose "I" clause is what is thought or said, not what happened ("because I feared I failed")
+_CLAIMING = {"pretend", "fear", "doubt", "hope", "wish", "realize", "realise", "notice", "learn", "hear", "feel"}
+_CLAIMING |= {"dream", "suspect", "assume", "suppose", "worry", "find", "forget", "remember", "know", "believe"}
+_CLAIMING |= {"decide", "swear", "think", "say", "tell", "read", "see", "imagine", "guess", "bet", "figure"}
+_PAST_BE = {"was", "were", "been"}
+# people one is with: the clause parser's PEOPLE and these
+_COMPANY = {"veteran", "coworker", "colleague", "folk", "crew", "gang", "everyone", "fam", "relative", "neighbor"}
+_COMPANY |= {"cousin", "grandparent", "bestie", "bff", "pal", "squad", "friends", "kids", "parents", "guys", "girls"}
+# ties that last: "I'm with my boyfriend" tells a relationship as often as where one is
+_PARTNERS = {"boyfriend", "girlfriend", "husband", "wife", "partner", "fiance", "fiancee", "bf", "gf"}
+
+
+def _people_at(toks: list[Tok], j: int, *, present: bool) -> bool:
+    """The noun phrase at ``j`` names people one can be with ("my sister", "some of my old
+    coworkers", "Jo and Sam"): not "you" (agreement) nor a thing ("the battery", "my new
+    camera"). A name counts only in the past ("I was with Jo"): "I'm with Verizon" is a firm."""
+    heads = []
+    for t in toks[j : j + 7]:
+        if t.text in PUNCT_BREAK or t.low in L.CLAUSE_BREAK and t.low != "and" or t.low in TIME_WORDS:
+            break
+        if t.low in L.PREPOSITIONS and t.low != "of" or t.low in INTERJECTIONS:
+            break
+        heads.append(t)
+    if not heads or heads[0].low in _NOT_COMPANY:
+        return False
+    if any(t.low.rstrip("s") in _PARTNERS or t.low in _PARTNERS for t in heads) and present:
+        return False
+    return any(
+        t.low.rstrip("s") in PEOPLE or t.low in PEOPLE or t.low in _COMPANY or t.low.rstrip("s") in _COMPANY
+        for t in heads
+    ) or (not present and heads[0].text[:1].isupper() and heads[0].low not in FORMS and heads[0].low not in L.NOT_NAMES)
+
+
 _SUBORDINATORS = {"since", "after", "before", "when", "once", "because", "while", "until", "till"}
 _NOT_COMPANY = {"you", "u", "ya", "y'all", "it", "this", "that", "me", "him", "her", "them", "us"}
 
@@ -1959,11 +2012,17 @@ def _a_time_it_was(words: list[str]) -> bool:
         2 <= len(rest) <= 5
         and rest[0] in ("a", "an", "such", "quite")
         and rest[-1] in _STRETCHES
-        and not any(is_verbish(w, after_aux=True) and w not in FELT for w in rest[1:-1])
+        and all(w in _HOW_IT_WENT or w in ("a", "an", "such", "quite", "so", "really", "very") for w in rest[1:-1])
     )
 
 
-_STRETCHES = {"week", "day", "month", "year", "weekend", "time", "couple", "while", "ride", "morning", "night"}
+_STRETCHES = {"week", "day", "month", "year", "weekend", "time", "couple", "while", "morning", "night", "few"}
+# what a stretch of time was like ("a busy week"), as against what kind it was ("a beach day")
+_HOW_IT_WENT = {
+    "busy", "long", "hectic", "crazy", "rough", "tough", "great", "good", "wild", "slow", "lazy", "quiet", "nice",
+    "fun", "hard", "stressful", "productive", "exhausting", "tiring", "amazing", "awesome", "relaxing", "weird",
+    "bad", "terrible", "lovely", "wonderful", "insane", "chill", "packed", "full", "difficult", "strange",
+}  # fmt: skip
 
 _COORD_WORDS = {"and", "but", "or", "so"}
 

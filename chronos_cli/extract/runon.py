@@ -7,7 +7,7 @@ clauses open, so an object or a quoted mention can end there."""
 from __future__ import annotations
 
 from chronos_cli.extract import lexicon as L
-from chronos_cli.extract.occurrence import FELT
+from chronos_cli.extract.occurrence import FELT, TIME_NOUNS
 from chronos_cli.extract.words import (
     BASE,
     FORMS,
@@ -87,6 +87,10 @@ _BEFORE_A_NOUN = {"closer", "better", "quick", "good", "great", "long", "close",
 # prepositions the lexicon keeps as particles, which may still lead a noun phrase ("under the table")
 _MORE_PREPOSITIONS = {"under", "over", "behind", "through", "around", "near", "past", "along", "inside", "outside"}
 _MORE_PREPOSITIONS |= {"beneath", "across", "beside", "between", "toward", "towards", "onto", "into"}
+# who a relative clause with no "that" is often about: "the store mom recommended", "the bag my sister gave"
+_PERSONS = {"mom", "dad", "mum", "grandma", "grandpa", "sister", "brother", "friend", "wife", "husband", "boss"}
+_PERSONS |= {"son", "daughter", "kid", "teacher", "partner", "boyfriend", "girlfriend", "aunt", "uncle", "cousin"}
+_OBJECT_WORDS = {"it", "them", "me", "us", "everything", "something", "anything", "people", "life"}
 _FINITE_AHEAD = 5  # "… a hike | the view from the top was amazing"
 
 
@@ -117,8 +121,8 @@ def new_clause(toks: list[Tok], k: int) -> bool:
     thanking = (t.low, nxt) in (("thanks", "for"), ("thank", "you")) and nxt2.rstrip("s") not in _THANK_NOUNS
     if t.low in INTERJECTIONS or thanking:
         return prev != "to"  # "… pics | thanks for sharing"; "went to thank my teacher", "thank you notes"
-    if t.low in OPENERS_MID and (nxt in SUBJ_PRONOUNS or nxt in SUBJECT_STARTS):
-        return True  # "… the accident | thankfully everyone was fine"
+    if t.low in OPENERS_MID and (nxt in SUBJ_PRONOUNS or nxt in SUBJECT_STARTS or nxt == ","):
+        return True  # "… the accident | thankfully everyone was fine", "… | thankfully, my son's ok"
     if (t.low, nxt) in (("look", "at"), ("check", "out")) or (t.low, nxt2) == ("check", "out"):
         return True
     if t.low in L.MODAL and nxt in ("n't", "'t"):
@@ -131,6 +135,30 @@ def new_clause(toks: list[Tok], k: int) -> bool:
         and prev not in WH
         and prev not in _NOT_RUN_ON
     )
+    if (
+        noun_before
+        and t.low.endswith("ing")
+        and nxt.endswith("s")
+        and FORMS.get(nxt, nxt) != nxt
+        and (nxt2 in L.DETERMINERS or nxt2 in POSSESSIVE or nxt2 in OBJECT_PRONOUNS)
+    ):
+        return True  # "… living my true self | dancing makes me so happy": a gerund subject and its verb
+    if (
+        noun_before
+        and prev not in L.DETERMINERS
+        and is_past(t.low)
+        and t.low not in L.BE | L.HAVE
+        and (nxt in ("a", "an", "the") or nxt in POSSESSIVE)
+        and toks[k - 1].text.isalpha()
+        and prev not in OBJECT_PRONOUNS
+        and prev not in SUBJ_PRONOUNS
+        and prev not in ("he", "she", "it", "they", "we", "you", "who", "that", "which")
+        and not toks[k - 1].text[:1].isupper()
+        and prev.rstrip("s") not in _PERSONS
+        and nxt2 not in TIME_NOUNS
+        and nxt2 not in ("other", "next", "last", "first", "same", "whole")
+    ):
+        return True  # "still working on my biz | took a short trip last week": a subjectless sentence typed on
     if t.low in ("it", "he", "she", "they", "you", "there") and noun_before:
         if nxt in ("'s", "'re", "'ll", "'m") if t.low not in ("it", "there") else nxt in ("'s", "'ll", "'d"):
             return True  # "… communities | it's so sad"; "the restaurant you'd mentioned" stays
@@ -173,4 +201,16 @@ def new_clause(toks: list[Tok], k: int) -> bool:
         if is_past(x.low) or (j == 1 and x.low.endswith("s") and FORMS.get(x.low, x.low) != x.low):
             # a verb with its own object opens a clause; one with none ends a relative clause
             return after in L.DETERMINERS or after in POSSESSIVE or after in ("it", "them")
+        last = toks[k + j].low  # the word before x
+        if (
+            j >= 2
+            and t.low in ("these", "those")
+            and FORMS.get(x.low) == x.low
+            and x.low not in L.PREPOSITIONS
+            and (last.endswith("s") or (last in L.ADVERBS and toks[k + j - 1].low.endswith("s")))
+            and (after in L.DETERMINERS or after in POSSESSIVE or after in _OBJECT_WORDS)
+        ):
+            # "… at the pride fest | those supportive friends (definitely) make everything worth it":
+            # a plural noun phrase, then a present verb with its own object
+            return True
     return False

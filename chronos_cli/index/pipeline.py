@@ -184,11 +184,14 @@ class Indexer:
 
     def _index(self, sessions: list[Session], source: str) -> None:
         ext_name = self.extractor.name if self.extractor else ""
-        link_last_talks(sessions)  # before batching: a batch may not hold a session's previous one
         plan = _plan(self.store, sessions, ext_name, self.report)
         todo = plan.sessions + plan.reextract
         if not todo:
             return
+        if self.extractor:
+            # before batching (a batch may not hold a session's previous one), and with the talks
+            # indexed before (another file may have held it)
+            link_last_talks(sessions, self.store.talks({s.namespace for s in todo}))
         self.cb.on_stage("turns", sum(len(s.turns) for s in plan.sessions))
         if self.extractor:
             self.cb.on_stage("events", len(todo))

@@ -465,6 +465,23 @@ class Store:
         )
         return {r["key"]: r for r in rows}
 
+    def talks(self, namespaces: Iterable[str]) -> dict[tuple[str, str], tuple[set[str], list[datetime]]]:
+        """(namespace, session_id) → (speakers, turn times) of the sessions stored in these
+        namespaces: what "since we last talked" counts from when the talk was indexed before."""
+        t = self.table(TURNS)
+        names = sorted({check_namespace(n) for n in namespaces})
+        if t is None or not names:
+            return {}
+        cols = ["namespace", "session_id", "speaker", "t_conv"]
+        data = t.search().where(col("namespace").isin(names)).select(cols).limit(None).to_arrow()
+        out: dict[tuple[str, str], tuple[set[str], list[datetime]]] = {}
+        for ns, sid, who, at in zip(*(data[c].to_pylist() for c in cols)):
+            speakers, times = out.setdefault((ns, sid), (set(), []))
+            speakers.add(who or "")
+            if at is not None:
+                times.append(at)
+        return out
+
     def stored_turns(self, session_keys: Sequence[str]) -> dict[str, tuple[str, np.ndarray]]:
         """Turn key → (content_hash, vector) of the turns stored for these sessions."""
         return self._vectors_by("session_key", session_keys, ("key", "content_hash"))

@@ -583,7 +583,7 @@ def resolve(
     prefer: Literal["past", "future", "auto"] = "past",
     dayfirst: bool = False,
     holiday_country: str | None = None,
-    last_talk=None,
+    last_talk: datetime | str | None = None,
 ) -> list[TimeSpan]:
     """Every temporal expression in `text`, resolved against `now` (inclusive wall-clock
     ranges, naive datetimes). The sentence's tense decides the direction of bare names

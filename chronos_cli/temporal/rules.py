@@ -240,6 +240,15 @@ def _alt(fn, **alts):
     return lambda m, c: fn(_Alt(m, **alts), c)
 
 
+# what may follow "since we last talked": the end of the phrase, or the clause it opens — not a
+# topic ("about it"), another person ("to my doctor") or a date of its own ("last week")
+_TALK_ENDS = (
+    r"(?=\s*(?:[,.!?;:)\-–—]|$)|\s+(?:i|i'm|i've|i'd|we|we've|we're|you|he|she|they|it|it's|its|there|my|our|"
+    r"and|but|so|though|lol|haha|a\s+lot|lots|things|everything|life|much|some|been|has|have|had|is|was|"
+    r"\w+ed)\b)"
+)
+
+
 # --- the table ------------------------------------------------------------------------------
 
 DATES: list[Rule] = [
@@ -966,16 +975,28 @@ NAMED: list[Rule] = [
     ),
     _R(
         "since_last_talk",
-        "since we (last) talked/spoke/chatted/caught up/texted, since we spoke last, since (the) last time "
-        "(we talked), since our last chat/talk/conversation/call",
-        "from the day of the conversation's previous session to today (a catch-up tells what happened in "
-        "between); dates nothing when there is no previous session",
+        "since we (last) talked/spoke/chatted/caught up/texted, since we spoke last, since I last talked to you, "
+        "since (the) last time (we talked), since our last chat/talk/conversation/call; not when a topic, another "
+        'person or a date follows ("since we talked about it", "since I talked to my doctor", "since we '
+        'talked last week"), nor "since the last time I saw her"',
+        "from the day the same people last talked (their latest turn before this session) to today: a catch-up "
+        "tells what happened in between; dates nothing when there is no earlier talk",
         "Since we last spoke, I went to that community meeting.",
         "2023-05-20T14:00",
         "2023-05-08 – 2023-05-20 (range)",
-        r"\bsince\s+(?:(?:we|i|you)\s+(?:last\s+)?(?:talked|spoke|chatted|caught\s+up|texted|messaged)(?:\s+last)?"
-        r"|(?:the\s+)?last\s+time(?:\s+we\s+(?:talked|spoke|chatted|caught\s+up))?"
-        r"|our\s+last\s+(?:chat|talk|conversation|call))\b",
+        r"\bsince\s+(?:"
+        # "since we talked", "since we spoke last": not "since we talked about it / to Jo / last
+        # week" (a topic, someone else, or a date of its own follows)
+        r"(?:we|you\s+and\s+i)\s+(?:talked|spoke|chatted|caught\s+up|texted|messaged)(?:\s+last)?"
+        r"|i\s+(?:last\s+)?(?:talked\s+to|spoke\s+to|spoke\s+with|heard\s+from|texted|messaged)\s+(?:you|u)(?:\s+last)?"
+        r"|our\s+last\s+(?:chat|talk|conversation|call|catch-?up)"
+        rf"){_TALK_ENDS}"
+        # "since we last talked": with "last" taken, a date after it is another's ("… last week I decided")
+        r"|\bsince\s+(?:we|you\s+and\s+i)\s+last\s+(?:talked|spoke|chatted|caught\s+up|texted|messaged)"
+        r"(?!\s+(?:about|to|with|for|of|over|on\s+the)\b)"
+        # "since last time", "since the last time we talked": not "since the last time I saw her"
+        r"|\bsince\s+(?:the\s+)?last\s+time(?:\s+we\s+(?:talked|spoke|chatted|caught\s+up))?(?=\s*(?:[,.!?;:)\-–—]|$)"
+        r"|\s+(?:and|but|so|though|lol|haha)\b)",
         R.r_since_last_talk,
         triggers=("since",),
         last_talk="2023-05-08T19:00",
