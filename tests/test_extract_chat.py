@@ -917,3 +917,76 @@ def test_a_time_phrase_cuts_a_mention_only_after_a_clause_it_fits(text, obj):
 )
 def test_no_new_sentence_before_the_object_has_its_noun(text, obj):
     assert obj in [e.object for e in rule_events([text])]
+
+
+# sentences a review of the catch-up and photo rules found them breaking: each keeps its reading
+@pytest.mark.parametrize(
+    ("text", "verb", "obj"),
+    [
+        ("I went to my mom and dad's place yesterday", "went to", "my mom and dad's place"),  # a possessive 's
+        ("I went to Dave and Buster's with the kids last Saturday", "went to", "Dave and Buster's with the kids"),
+        ("Here's a pic from last week with some of my old coworkers", "was with", "some of my old coworkers"),
+        ("We were with Jo and Sam last night", "was with", "Jo and Sam"),
+        # typed with no stops or apostrophes: the object ends where the next sentence begins
+        (
+            "ive met some young folks and supported them along the way its inspiring to see",
+            "supported",
+            "them along the way",
+        ),
+        (
+            "i posted some of my dance videos yesterday its creating a bit of a stir",
+            "posted",
+            "some of my dance videos",
+        ),
+        ("we got into the accident last week thankfully, my sons ok", "got into", "the accident"),
+        ("we went to the store mom recommended the day after", "went to", "the store mom recommended"),
+    ],
+)
+def test_a_reading_the_catch_up_and_photo_rules_must_keep(text, verb, obj):
+    assert (verb, obj) in [(e.verb, e.object) for e in rule_events([text])]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The problem was with the battery last week",  # a thing, not company
+        "I'm with Verizon",  # a firm
+        "I'm still with my boyfriend",  # a lasting tie
+        "I've been with my company for 5 years",
+        "a photo with my new haircut from last week",  # a thing in the picture
+        "here's a pic of my son from last week with his new bike",  # the picture shows another
+        "a pic of my birthday cake from last week",  # "birthday" modifies the cake
+        "It's been such a long day",
+    ],
+)
+def test_no_company_and_no_occasion_where_there_is_none(text):
+    assert [e for e in rule_events([text]) if e.verb.endswith("with") or e.kind == "event"] == []
+
+
+def test_a_thought_is_not_what_happened():
+    evs = rule_events(["because I pretended I was sick yesterday"])
+    assert ("was", "sick") not in [(e.verb, e.object) for e in evs]
+    [e] = rule_events(["It was a beach day yesterday"])  # what kind of day, not how it went
+    assert e.start.date() == date(2023, 5, 7)
+
+
+def test_a_catch_up_dates_what_happened_and_nothing_else():
+    from tests.test_extract_occurrence import after_a_talk
+
+    [e] = after_a_talk(["since we last spoke my sister got married"])
+    assert (e.subject, e.verb, e.start.date(), e.end.date()) == (
+        "Caroline's sister",
+        "got",
+        date(2023, 4, 26),
+        date(2023, 5, 8),
+    )
+    [e] = after_a_talk(["Since the last time we talked, I got engaged!"])
+    assert (e.verb, e.object, e.start.date()) == ("got", "engaged", date(2023, 4, 26))
+    assert after_a_talk(["Not much has happened since we last talked"]) == []
+    assert after_a_talk(["Crazy stuff's been happening since we last chatted."]) == []
+    # "since the last time I visited" names another occasion: 2019 dates it, not the last talk
+    evs = after_a_talk(["Since the last time I visited my parents in 2019, they moved"])
+    assert evs and all(e.start is None or e.start.year == 2019 for e in evs)
+    # "since I talked to my doctor" is no talk between these two
+    evs = after_a_talk(["I've been sleeping better since I talked to my doctor."])
+    assert all(e.start is None or e.start.date() != date(2023, 4, 26) for e in evs)
