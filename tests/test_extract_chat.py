@@ -940,10 +940,21 @@ def test_no_new_sentence_before_the_object_has_its_noun(text, obj):
         ),
         ("we got into the accident last week thankfully, my sons ok", "got into", "the accident"),
         ("we went to the store mom recommended the day after", "went to", "the store mom recommended"),
+        ("we went to a bar called the rusty anchor last night", "went to", "a bar called the rusty anchor"),
+        ("i had my car fixed a couple days ago", "had", "my car fixed"),
+        # "its" before a noun stays the possessive
+        ("last week the club moved its meeting to thursday", "moved", "its meeting"),
+        ("the bird hurt its wing when it fell yesterday", "hurt", "its wing"),
     ],
 )
 def test_a_reading_the_catch_up_and_photo_rules_must_keep(text, verb, obj):
     assert (verb, obj) in [(e.verb, e.object) for e in rule_events([text])]
+
+
+def test_the_conversations_names_typed_lower_case_are_people_one_is_with():
+    evs = rule_events(["hi mel!", "i was with caroline yesterday"])  # Caroline speaks in this chat
+    assert ("was with", "caroline") in [(e.verb, e.object) for e in evs]
+    assert [e for e in rule_events(["hi mel!", "i was with verizon for years"]) if e.verb.endswith("with")] == []
 
 
 @pytest.mark.parametrize(
@@ -987,6 +998,13 @@ def test_a_catch_up_dates_what_happened_and_nothing_else():
     # "since the last time I visited" names another occasion: 2019 dates it, not the last talk
     evs = after_a_talk(["Since the last time I visited my parents in 2019, they moved"])
     assert evs and all(e.start is None or e.start.year == 2019 for e in evs)
+    # typed on without a comma, and with the talk named in other words
+    for said in ("since the last time we spoke i got a new job", "Since we last talked on the phone, I got a new job"):
+        [e] = after_a_talk([said])
+        assert (e.verb, e.object, e.start.date()) == ("got", "a new job", date(2023, 4, 26))
+    # what happened is kept, whatever its grammar
+    [e] = after_a_talk(["Since we last spoke, my son's team won the championship!"])
+    assert "championship" in e.object and e.start.date() == date(2023, 4, 26)
     # "since I talked to my doctor" is no talk between these two
     evs = after_a_talk(["I've been sleeping better since I talked to my doctor."])
     assert all(e.start is None or e.start.date() != date(2023, 4, 26) for e in evs)

@@ -229,17 +229,34 @@ _NO_APOSTROPHE_FORMS = [
         ),
         r"\1t's",
     ),
-    # "… along the way its inspiring to see", "its amazing how": mid-sentence, an adjective or
-    # participle followed by what only a predicate takes (a possessive needs its noun)
+    # "… along the way its inspiring to see", "its amazing how": mid-sentence, an adjective
+    # followed by what only a predicate takes (a possessive needs its noun: "its meeting to …")
     (
         re.compile(
-            r"\b([Ii])ts(?= (?:\w+ing|\w+ed|great|good|nice|fine|hard|awesome|amazing|cool|fun|sad|true|"
-            r"\w+(?:able|ible|ful|ous|ive)) (?:to|that|how|when|by|seeing|watching|knowing)\b)"
+            r"\b([Ii])ts(?= (?:inspiring|amazing|exciting|interesting|frustrating|annoying|surprising|rewarding|"
+            r"refreshing|relaxing|encouraging|humbling|overwhelming|heartwarming|nice|hard|great|good|fun|cool|sad|"
+            r"crazy|weird|awesome|funny|important|impossible|easy|tough|scary|wild|wonderful|fulfilling|satisfying|"
+            r"thrilling|motivating|comforting|touching|hard) "
+            r"(?:to|that|how|when|seeing|watching|knowing)\b)"
         ),
         r"\1t's",
     ),
-    # "its creating a bit of a stir", "its gotten me some good stuff": a verb form with its object
-    (re.compile(r"\b([Ii])ts(?= (?:\w+ing|gotten|given|made|taken) (?:a|an|the|my|me|us|them|some|so)\b)"), r"\1t's"),
+    # "its inspired by the sunsets", "its based on": a participle and its preposition
+    (
+        re.compile(
+            r"\b([Ii])ts(?= (?:inspired|based|made|called|meant|supposed|located|designed|built|painted|written) "
+            r"(?:by|on|of|in|to|for|with|from|after)\b)"
+        ),
+        r"\1t's",
+    ),
+    # "its creating a bit of a stir", "its gotten me some good stuff": a verb with its object
+    (
+        re.compile(
+            r"\b([Ii])ts(?= (?:gotten|given|made|taken|creating|making|giving|bringing|helping|getting|keeping|"
+            r"costing|taking|driving|killing|teaching|showing|reminding) (?:a|an|the|my|me|us|them|some|so)\b)"
+        ),
+        r"\1t's",
+    ),
     # "its unbelievable!": an adjective that ends what is said
     (re.compile(r"\b([Ii])ts(?= \w+(?:able|ible|ful|ous|ive)\b\s*(?:[.!?,]|$|and\b|but\b|so\b))"), r"\1t's"),
 ]

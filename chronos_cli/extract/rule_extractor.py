@@ -347,6 +347,7 @@ class RuleExtractor:
         self._toks: list[Tok] = []  # the sentence being read
         self._speaker = ""  # who says the turn being read
         self._prev_turn: Turn | None = None  # the message before it in its session (for "it")
+        self._names: frozenset[str] = frozenset()  # the session's names, lower case ("i was with mike")
         self.usage = Usage()  # no model, no cost: the totals stay 0
 
     # -- public ---------------------------------------------------------------------------
@@ -366,6 +367,7 @@ class RuleExtractor:
         if texts is None:
             texts = {t.turn_id: normalize(prose(t.text)) for t in session.turns if t.role != "assistant"}
         ctx = _Ctx(speakers, (names if names is not None else _names(texts.values())) | speakers)
+        self._names = frozenset(n.casefold() for n in ctx.names)
         out: list[Event] = []
         prev: Turn | None = None
         self._prev_turn = None
@@ -640,8 +642,6 @@ class RuleExtractor:
         it as said. A negated or irrealis clause yields nothing (nothing happened: "didn't go",
         "next goal might be"); nor does a sentence that only sets the time of the story that
         follows ("Last Saturday was lovely. We rented kayaks." dates the kayaks)."""
-        if sp.rule == "since_last_talk":
-            return None  # "crazy stuff's been happening since we talked": a catch-up's opening, not what happened
         ahead = sp.start > naive(turn.t_conv)  # a future time phrase fits a present clause ("I'm busy … next week")
         # where "I" runs on after a finished clause ("… each other | I was just remembering")
         runs = frozenset(
@@ -757,6 +757,8 @@ class RuleExtractor:
             return None  # "… so amazing to see one of them last week": how it felt, said of something untold
         if any(t.low == "can" for t in words) and any(t.low in ("you", "your") for t in words):
             return None  # "I can give it to you tomorrow": an offer
+        if sp.rule == "since_last_talk" and _CATCH_UP.search(" ".join(t.low for t in outside)):
+            return None  # "crazy stuff's been happening since we talked": a catch-up's opening, not what happened
         if _COME_FAR.search(" ".join(t.low for t in words)):
             return None  # "you've come so far since we last talked": the course of a life, no occurrence
         if any(
@@ -1208,9 +1210,8 @@ class RuleExtractor:
             company = (
                 w == "with"
                 and toks[subj_start].low in ("i", "we")
-                and words[-1:] != ["been"]
                 and "still" not in advs
-                and _people_at(toks, k + 1, present=not any(x in _PAST_BE for x in words))
+                and _people_at(toks, k + 1, present=not any(x in _PAST_BE for x in words), names=self._names)
             )  # "I was with my sister yesterday"; not "I'm with you (on that)", "the problem was with the
             # battery", "I'm with Verizon", "I've been with my company for years"
             if (
@@ -1891,9 +1892,15 @@ _COURSE = {
     "progress", "struggles", "struggle", "path", "paths", "journey", "changes", "choices", "decisions", "mistakes",
     "strides", "steps", "sacrifices", "challenges", "ups", "experiences", "efforts", "growth", "hardships",
 }  # fmt: skip
+# what opens a catch-up without telling anything: "a lot has happened", "crazy stuff's been going
+# on", "quite a week", "been a few days", "not much", "I've missed our chats"
+_CATCH_UP = re.compile(
+    r"\b(?:stuff|things?|a lot|lots|so much|much|nothing|quite|been a|been ages|been a while|crazy|wild|happen\w*"
+    r"|adventure|busy|missed|going on|up to|new|days|weeks?|long time|ages|changed)\b"
+)
 _COME_FAR = re.compile(
     r"(?:^|\s|\b)(?:'ve|have|has|'s)\s+(?:come|gone)\s+(?:(?:(?:so|this|that)\s+)?far|(?:such\s+)?a\s+long\s+way)\b"
-    r"(?!\s+(?:north|south|east|west|to|from|down|up|out|into|as|today|already|this\s+morning|\d)\b)"
+    r"(?!\s+(?:north|south|east|west|to|from|down|up|out|into|as|today|already|this\s+morning|\d+)\b)"
 )
 # past participles of feeling: "was impressed / amazed / moved" tells a reaction
 _FEELINGS = {
@@ -1963,16 +1970,17 @@ def _time_evaluated(toks: list[Tok], sp) -> bool:
 # verbs whose "I" clause is what is thought or said, not what happened ("because I feared I failed")
 _CLAIMING = {"pretend", "fear", "doubt", "hope", "wish", "realize", "realise", "notice", "learn", "hear", "feel"}
 _CLAIMING |= {"dream", "suspect", "assume", "suppose", "worry", "find", "forget", "remember", "know", "believe"}
-_CLAIMING |= {"decide", "swear", "think", "say", "tell", "read", "see", "imagine", "guess", "bet", "figure"}
+_CLAIMING |= {"decide", "swear", "think", "say", "tell", "imagine", "guess", "bet", "figure"}
 _PAST_BE = {"was", "were", "been"}
 # people one is with: the clause parser's PEOPLE and these
 _COMPANY = {"veteran", "coworker", "colleague", "folk", "crew", "gang", "everyone", "fam", "relative", "neighbor"}
 _COMPANY |= {"cousin", "grandparent", "bestie", "bff", "pal", "squad", "friends", "kids", "parents", "guys", "girls"}
+_COMPANY |= {"dog", "cat", "puppy", "pup", "kitten", "kitty", "pet", "roommate", "housemate", "flatmate"}
 # ties that last: "I'm with my boyfriend" tells a relationship as often as where one is
 _PARTNERS = {"boyfriend", "girlfriend", "husband", "wife", "partner", "fiance", "fiancee", "bf", "gf"}
 
 
-def _people_at(toks: list[Tok], j: int, *, present: bool) -> bool:
+def _people_at(toks: list[Tok], j: int, *, present: bool, names: frozenset[str] = frozenset()) -> bool:
     """The noun phrase at ``j`` names people one can be with ("my sister", "some of my old
     coworkers", "Jo and Sam"): not "you" (agreement) nor a thing ("the battery", "my new
     camera"). A name counts only in the past ("I was with Jo"): "I'm with Verizon" is a firm."""
@@ -1987,10 +1995,19 @@ def _people_at(toks: list[Tok], j: int, *, present: bool) -> bool:
         return False
     if any(t.low.rstrip("s") in _PARTNERS or t.low in _PARTNERS for t in heads) and present:
         return False
-    return any(
-        t.low.rstrip("s") in PEOPLE or t.low in PEOPLE or t.low in _COMPANY or t.low.rstrip("s") in _COMPANY
-        for t in heads
-    ) or (not present and heads[0].text[:1].isupper() and heads[0].low not in FORMS and heads[0].low not in L.NOT_NAMES)
+    return (
+        any(
+            t.low.rstrip("s") in PEOPLE or t.low in PEOPLE or t.low in _COMPANY or t.low.rstrip("s") in _COMPANY
+            for t in heads
+        )
+        or (not present and heads[0].low in names)
+        or (
+            not present
+            and heads[0].text[:1].isupper()
+            and heads[0].low not in FORMS
+            and heads[0].low not in L.NOT_NAMES
+        )
+    )
 
 
 _SUBORDINATORS = {"since", "after", "before", "when", "once", "because", "while", "until", "till"}

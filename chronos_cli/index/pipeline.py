@@ -191,7 +191,8 @@ class Indexer:
         if self.extractor:
             # before batching (a batch may not hold a session's previous one), and with the talks
             # indexed before (another file may have held it)
-            link_last_talks(sessions, self.store.talks({s.namespace for s in todo}))
+            latest = max(s.t_conv.replace(tzinfo=None) for s in todo)
+            link_last_talks(sessions, self.store.talks({s.namespace for s in todo}, before=latest))
         self.cb.on_stage("turns", sum(len(s.turns) for s in plan.sessions))
         if self.extractor:
             self.cb.on_stage("events", len(todo))

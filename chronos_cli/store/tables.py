@@ -465,19 +465,24 @@ class Store:
         )
         return {r["key"]: r for r in rows}
 
-    def talks(self, namespaces: Iterable[str]) -> dict[tuple[str, str], tuple[set[str], list[datetime]]]:
-        """(namespace, session_id) → (speakers, turn times) of the sessions stored in these
-        namespaces: what "since we last talked" counts from when the talk was indexed before."""
+    def talks(
+        self, namespaces: Iterable[str], before: datetime
+    ) -> dict[tuple[str, str], tuple[set[str], list[datetime]]]:
+        """(namespace, session_id) → (speakers, times of its turns before ``before``) of the
+        sessions stored in these namespaces: what "since we last talked" counts from when the
+        talk was indexed before."""
         t = self.table(TURNS)
         names = sorted({check_namespace(n) for n in namespaces})
         if t is None or not names:
             return {}
         cols = ["namespace", "session_id", "speaker", "t_conv"]
-        data = t.search().where(col("namespace").isin(names)).select(cols).limit(None).to_arrow()
+        where = col("namespace").isin(names) & (col("t_conv") < lit(wall(before)))
+        data = t.search().where(where).select(cols).limit(None).to_arrow()
         out: dict[tuple[str, str], tuple[set[str], list[datetime]]] = {}
         for ns, sid, who, at in zip(*(data[c].to_pylist() for c in cols)):
             speakers, times = out.setdefault((ns, sid), (set(), []))
-            speakers.add(who or "")
+            if who:
+                speakers.add(who)
             if at is not None:
                 times.append(at)
         return out

@@ -987,13 +987,16 @@ NAMED: list[Rule] = [
         r"\bsince\s+(?:"
         # "since we talked", "since we spoke last": not "since we talked about it / to Jo / last
         # week" (a topic, someone else, or a date of its own follows)
-        r"(?:we|you\s+and\s+i)\s+(?:talked|spoke|chatted|caught\s+up|texted|messaged)(?:\s+last)?"
+        r"(?:we|you\s+and\s+i)\s+(?:talked|spoke|chatted|caught\s+up|texted|messaged)(?:\s+on\s+the\s+phone)?"
+        r"(?:\s+last(?:\s+time)?)?"
         r"|i\s+(?:last\s+)?(?:talked\s+to|spoke\s+to|spoke\s+with|heard\s+from|texted|messaged)\s+(?:you|u)(?:\s+last)?"
         r"|our\s+last\s+(?:chat|talk|conversation|call|catch-?up)"
         rf"){_TALK_ENDS}"
         # "since we last talked": with "last" taken, a date after it is another's ("… last week I decided")
         r"|\bsince\s+(?:we|you\s+and\s+i)\s+last\s+(?:talked|spoke|chatted|caught\s+up|texted|messaged)"
-        r"(?!\s+(?:about|to|with|for|of|over|on\s+the)\b)"
+        r"(?:\s+on\s+the\s+phone)?(?!\s+(?:about|to|with|for|of|over|on)\b)"
+        # "since the last time we spoke i got …": with the talk named, a clause may follow
+        rf"|\bsince\s+(?:the\s+)?last\s+time\s+we\s+(?:talked|spoke|chatted|caught\s+up){_TALK_ENDS}"
         # "since last time", "since the last time we talked": not "since the last time I saw her"
         r"|\bsince\s+(?:the\s+)?last\s+time(?:\s+we\s+(?:talked|spoke|chatted|caught\s+up))?(?=\s*(?:[,.!?;:)\-–—]|$)"
         r"|\s+(?:and|but|so|though|lol|haha)\b)",
