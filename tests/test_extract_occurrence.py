@@ -27,6 +27,11 @@ YESTERDAY = date(2023, 5, 7)  # rule_events speaks on Monday 2023-05-08
         "Since we last spoke, I started teaching people how to make this.",  # what is made is only pointed at
         "I just revised on of my old recipes.",  # two prepositions in a row: a typo misread
         "Their words touched me; they said my story had brought them comfort.",  # someone else's words
+        "I've been keeping busy since we last talked!",  # how one is
+        "Lately I've been exploring options.",  # the course of a life, and no mention of it either
+        "I've been chasing my ambitions lately.",
+        "I've been thinking about how education shapes communities lately.",  # a reflection
+        "Since we last spoke, I started teaching people how to make this.",
     ],
 )
 def test_not_an_occurrence(text):
@@ -53,6 +58,13 @@ def after_a_talk(texts):
 )
 def test_no_occurrence_in_a_catch_up(text):
     assert after_a_talk([text]) == []
+
+
+def test_a_pursuit_with_what_it_is_for_is_a_task():
+    [e] = rule_events(["We explored the options for the venue last week."])
+    assert (e.verb, e.object) == ("explored", "the options for the venue")
+    [e] = after_a_talk(["I started a new job since we last talked."])  # the catch-up closes the clause
+    assert (e.object, e.start.date(), e.end.date()) == ("a new job", date(2023, 4, 26), date(2023, 5, 8))
 
 
 def test_an_object_ends_where_a_clause_joined_by_and_begins():

@@ -348,6 +348,7 @@ class RuleExtractor:
         self._speaker = ""  # who says the turn being read
         self._prev_turn: Turn | None = None  # the message before it in its session (for "it")
         self._names: frozenset[str] = frozenset()  # the session's names, lower case ("i was with mike")
+        self._refused: set[int] = set()  # time phrases of clauses that tell no occurrence (no mention either)
         self.usage = Usage()  # no model, no cost: the totals stay 0
 
     # -- public ---------------------------------------------------------------------------
@@ -487,6 +488,7 @@ class RuleExtractor:
         if read is not text:
             text, bounds = read, sentences(read)
         self._speaker = turn.speaker
+        self._refused = set()
         spans = [
             sp
             for sp in resolve_spans(mask_versions(text), turn.t_conv, last_talk=session.last_talk)
@@ -557,7 +559,14 @@ class RuleExtractor:
                     st.events.append(ev)
                     st.used.update(sp.start_char for sp in sent_spans)
             first = False
-            owners = _assign_spans(clauses, sent_spans, toks)
+            # "since we last talked" sets the scene of what follows it; it is no clause's own time
+            # ("… since we last talked something happened last friday | i went …")
+            owners = _assign_spans(clauses, [sp for sp in sent_spans if sp.rule != "since_last_talk"], toks)
+            for sp in sent_spans:  # … unless it closes one: "I started a new job since we last talked"
+                at = next((j for j, x in enumerate(toks) if x.start == sp.start_char), None)
+                for ci, c in enumerate(clauses):
+                    if sp.rule == "since_last_talk" and owners.get(ci) is None and c.end_tok == at:
+                        owners[ci] = sp
             remote = None
             made: dict[int, Event] = {}
             for i, c in enumerate(clauses):
@@ -623,6 +632,10 @@ class RuleExtractor:
         for sp, sent, toks in orphans:
             adjacent = 0 <= sp.start_char - last_end <= 1  # "for 3 years this month": one time, one mention
             last_end = sp.end_char
+            if sp.start_char in self._refused:
+                continue  # its clause tells no occurrence
+            if sp.rule == "since_last_talk" and sp.start_char in st.inherited:
+                continue  # the catch-up dated what followed it: nothing of its own to mention
             if sp.start_char not in st.used and not adjacent:
                 ev = self._mention(
                     session, turn, sp, sent, toks, text, story_only=sp.start_char in st.inherited, antecedent=antecedent
@@ -678,6 +691,10 @@ class RuleExtractor:
             )
         )
         words = mention_words(toks, sp, runs)
+        while words and words[0].start in self._covered and not sp.start_char <= words[0].start < sp.end_char:
+            words = words[1:]  # "since we last talked | something exciting happened last friday": another time's words
+        while words and words[-1].start in self._covered and not sp.start_char <= words[-1].start < sp.end_char:
+            words = words[:-1]
         if not words or [t.low for t in words[:3]] == ["here", "'s", "to"]:
             return None  # "here's to a good time at the café": a toast
         # the words of the time phrase's own clause: before it, unless it opens them
@@ -709,9 +726,14 @@ class RuleExtractor:
             e = _mention(session, turn, obj, sentence, (sp.start, sp.end, sp.granularity), "rule", sp.text)
             if how == "with":
                 e.kind, e.verb = "event", "was with"
+            else:  # the occasion a picture is from: "went on our trip to Paris", "was at the concert"
+                head = next((x for x in np if x.low in L.PREPOSITIONS), None)
+                core = np[: np.index(head)] if head is not None else np
+                e.kind = "event"
+                e.verb = "went on" if core[-1].low.rstrip("s") in _OUTINGS else "was at"
             e.aliases = clean_aliases([*category_aliases("", obj), obj], e)
             return e
-        # "Here's our latest work from last weekend": what is presented is named, verb or not
+        # "Here's our latest work from last weekend": what is presented (a thing shown is no occurrence)
         at = toks.index(words[0]) if words[0] in toks else 0
         presented = any(presenting(toks[j:at]) == at - j for j in range(max(0, at - 4), at))
         outside = [t for t in words if not (sp.start_char <= t.start < sp.end_char)]
@@ -757,6 +779,8 @@ class RuleExtractor:
             return None  # "… so amazing to see one of them last week": how it felt, said of something untold
         if any(t.low == "can" for t in words) and any(t.low in ("you", "your") for t in words):
             return None  # "I can give it to you tomorrow": an offer
+        if _how_to_this([t.low for t in words]):
+            return None  # "I started teaching people how to make this": what is taught is only pointed at
         if sp.rule == "since_last_talk" and _CATCH_UP.search(" ".join(t.low for t in outside)):
             return None  # "crazy stuff's been happening since we talked": a catch-up's opening, not what happened
         if _COME_FAR.search(" ".join(t.low for t in words)):
@@ -791,6 +815,8 @@ class RuleExtractor:
             or (nxt.low in L.DETERMINERS and t.low not in L.PREPOSITIONS)  # "Dyed my hair": a verb and its object
             for t, nxt in zip(outside, [*outside[1:], Tok("", "", -1, -1)])
         )
+        if verbless and presented:
+            return None  # "here's our latest work from last weekend": a thing shown, no occurrence told
         if (
             verbless
             and not presented
@@ -1419,14 +1445,27 @@ class RuleExtractor:
             return None  # "I've got the right attitude": how they see themselves, not an occurrence
         if c.lemma == "have" and head_word(c.obj_toks) in ABSTRACT:
             return None  # "I have a few plans": intentions, not an occurrence
+        if (
+            _pursuing(c.verb)
+            and np_head(c.obj_toks) in _PURSUITS
+            and not any(t.low in L.PREPOSITIONS for t in c.obj_toks)  # "the options for the venue" is a task
+        ):
+            return self._refuse(span)  # "I've been exploring options", "chasing my ambitions": the course of a life
+        if c.lemma in ("think", "wonder", "reflect") and c.obj_toks and c.obj_toks[0].low in WH:
+            return self._refuse(span)  # "I've been thinking about how education shapes communities": a reflection
         if c.lemma == "be" and BEING_IDIOMS.search(" ".join(t.low for t in c.obj_toks)):
             return None  # "I was on the right track", "on cloud nine": how it went, not where
         if c.lemma == "cross" and (c.subject == "Fingers" or any(t.low == "fingers" for t in c.obj_toks)):
             return None  # "crossing my fingers", "Fingers crossed a producer …": a hope
         if c.lemma in ("give", "lend") and np_head(c.obj_toks) == "voice":
             return None  # "giving my voice": speaking up, a figure of speech
+        lows = [t.low for t in c.obj_toks]
+        if lows and (lows[-1] in WH or _how_to_this(lows)):
+            return self._refuse(span)  # "started teaching people how (to make this)": what is taught is only pointed at
+        if c.lemma in ("keep", "stay") and len(c.obj_toks) == 1 and c.obj_toks[0].low in _KEPT_STATES:
+            return self._refuse(span)  # "I've been keeping busy": how one is, no occurrence
         if c.lemma in ("come", "go") and _COME_FAR.search(" ".join([*c.verb.split(), *(t.low for t in c.obj_toks)])):
-            return None  # "we've come a long way": the course of a life, no occurrence
+            return self._refuse(span)  # "we've come a long way": the course of a life, no occurrence
         if is_figurative(c.obj_toks):
             return None  # "living my dream", "put our hearts into it": a figure of speech
         if c.obj_toks and all(t.low in _ONLY_WHEN for t in c.obj_toks):
@@ -1510,6 +1549,15 @@ class RuleExtractor:
             return None  # a wish, an option, an undated plan or a habit is no dated occurrence
         elif c.mood == "present" and (c.subject != turn.speaker or is_generic(c) or c.conditional):
             return None  # "we all have different paths": a generic statement, not the speaker's fact
+        elif (
+            story is not None
+            and story.rule == "since_last_talk"
+            and not c.remote
+            and (c.mood == "perfect" or (c.mood == "now" and c.verb.split()[0] == "has"))
+        ):
+            # "since we talked, I've acquired new pieces / I've been blogging": the perfect tells
+            # what happened, or went on, in between
+            start, end, gran, source, expr = story.start, story.end, story.granularity, "rule", story.text
         elif c.mood == "now":
             (start, end, gran), source, expr = said_day(turn.t_conv), "rule", c.cue
         elif c.mood == "past" and story is not None and not c.remote:
@@ -1535,6 +1583,13 @@ class RuleExtractor:
         shifted = verb != c.verb  # "started | painting": the activity's own word is the alias
         e.aliases = clean_aliases([c.lemma, *category_aliases(verb, obj)] if shifted else _aliases(c, obj), e)
         return e
+
+    def _refuse(self, span) -> None:
+        """No event, and no mention either: the clause's time phrase dates what is no occurrence
+        ("I've been keeping busy lately"), not a clause the parser could not read."""
+        if span is not None:
+            self._refused.add(span.start_char)
+        return None
 
     def _verb_at(self, c: Clause) -> int | None:
         """Where the clause's verb stands in the sentence being read; None for a short answer's
@@ -1806,6 +1861,9 @@ def _picture_scene(words: list[Tok], sp) -> tuple[str, list[Tok]] | None:
     return "", []
 
 
+# occasions one goes on rather than is at
+_OUTINGS = {"trip", "walk", "hike", "run", "vacation", "holiday", "cruise", "tour", "getaway", "honeymoon", "outing"}
+_OUTINGS |= {"date", "ride", "drive", "camping", "road"}
 _QUANTIFIERS = {"some", "all", "both", "lots", "lot", "many", "most", "one", "two", "three", "few", "couple", "each"}
 
 
@@ -1896,8 +1954,28 @@ _COURSE = {
 # on", "quite a week", "been a few days", "not much", "I've missed our chats"
 _CATCH_UP = re.compile(
     r"\b(?:stuff|things?|a lot|lots|so much|much|nothing|quite|been a|been ages|been a while|crazy|wild|happen\w*"
-    r"|adventure|busy|missed|going on|up to|new|days|weeks?|long time|ages|changed)\b"
+    r"|adventure|busy|missed|long time|ages)\b"
 )
+
+
+def _how_to_this(lows: list[str]) -> bool:
+    """ "how to make this", "what to do with it": a wh- infinitive whose object only points."""
+    return any(
+        w in WH and lows[j + 1 : j + 2] == ["to"] and bool(set(lows[j + 3 : j + 4]) & {"this", "that", "it"})
+        for j, w in enumerate(lows)
+    )
+
+
+def _pursuing(verb: str) -> bool:
+    return verb.split()[-1] in _PURSUING or " ".join(verb.split()[-2:]) in ("looking into", "looked into")
+
+
+_PURSUING = {"explore", "exploring", "explored", "chase", "chasing", "chased", "pursue", "pursuing", "pursued"}
+_PURSUING |= {"weigh", "weighing", "weighed", "consider", "considering", "considered", "research", "researching"}
+_PURSUITS = {"options", "ambitions", "ambition", "dreams", "dream", "goals", "passions", "passion", "possibilities"}
+_PURSUITS |= {"opportunities", "aspirations", "choices", "alternatives", "avenues", "paths"}
+_KEPT_STATES = {"busy", "active", "positive", "motivated", "strong", "sane", "focused", "healthy", "calm", "safe"}
+_KEPT_STATES |= {"occupied", "productive", "warm", "cool", "quiet", "sober", "fit", "hopeful", "optimistic", "afloat"}
 _COME_FAR = re.compile(
     r"(?:^|\s|\b)(?:'ve|have|has|'s)\s+(?:come|gone)\s+(?:(?:(?:so|this|that)\s+)?far|(?:such\s+)?a\s+long\s+way)\b"
     r"(?!\s+(?:north|south|east|west|to|from|down|up|out|into|as|today|already|this\s+morning|\d+)\b)"
