@@ -60,6 +60,29 @@ def test_no_occurrence_in_a_catch_up(text):
     assert after_a_talk([text]) == []
 
 
+@pytest.mark.parametrize(
+    ("text", "verb"),
+    [
+        ("I figured out how to fix it yesterday!", "figured out"),  # "it" refers back: kept
+        ("My dad showed me how to fix it last weekend.", "showed"),
+        ("I kept busy last weekend and painted the fence.", "painted"),  # a refused clause refuses only itself
+    ],
+)
+def test_what_a_refusal_must_leave(text, verb):
+    assert verb in [e.verb for e in rule_events([text])]
+
+
+def test_a_catch_up_leaves_the_date_to_a_nearer_time():
+    # typed on: "… since we last talked something exciting happened last friday i went to …"
+    evs = after_a_talk(
+        [
+            "its been a couple days since we last talked something exciting happened last friday i went to a game convention"
+        ]
+    )
+    [e] = [e for e in evs if "convention" in e.object]
+    assert e.start.date() == e.end.date() == date(2023, 5, 5)
+
+
 def test_a_pursuit_with_what_it_is_for_is_a_task():
     [e] = rule_events(["We explored the options for the venue last week."])
     assert (e.verb, e.object) == ("explored", "the options for the venue")

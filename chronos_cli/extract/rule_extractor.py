@@ -559,14 +559,7 @@ class RuleExtractor:
                     st.events.append(ev)
                     st.used.update(sp.start_char for sp in sent_spans)
             first = False
-            # "since we last talked" sets the scene of what follows it; it is no clause's own time
-            # ("… since we last talked something happened last friday | i went …")
-            owners = _assign_spans(clauses, [sp for sp in sent_spans if sp.rule != "since_last_talk"], toks)
-            for sp in sent_spans:  # … unless it closes one: "I started a new job since we last talked"
-                at = next((j for j, x in enumerate(toks) if x.start == sp.start_char), None)
-                for ci, c in enumerate(clauses):
-                    if sp.rule == "since_last_talk" and owners.get(ci) is None and c.end_tok == at:
-                        owners[ci] = sp
+            owners = _assign_spans(clauses, sent_spans, toks)
             remote = None
             made: dict[int, Event] = {}
             for i, c in enumerate(clauses):
@@ -610,6 +603,8 @@ class RuleExtractor:
                     st.used.add(owners[i].start_char)
                 elif story is not None and ev.time_expression == story.text and story in spans:
                     st.inherited.add(story.start_char)
+            if len(clauses) > 1:  # a refused clause speaks only for itself: "I kept busy yesterday and painted …"
+                self._refused -= {sp.start_char for sp in sent_spans}
             if kind != "formula":  # "see you tomorrow" dates nothing
                 orphans += [(sp, sent, toks) for sp in sent_spans if sp.start_char not in st.used]
             story = [sp for sp in sent_spans if _sets_story(sp, said_end)]
@@ -730,10 +725,11 @@ class RuleExtractor:
                 head = next((x for x in np if x.low in L.PREPOSITIONS), None)
                 core = np[: np.index(head)] if head is not None else np
                 e.kind = "event"
-                e.verb = "went on" if core[-1].low.rstrip("s") in _OUTINGS else "was at"
+                head_noun = core[-1].low.rstrip("s") if core else ""
+                e.verb = "went on" if head_noun in _OUTINGS else "had" if head_noun in _HAD else "was at"
             e.aliases = clean_aliases([*category_aliases("", obj), obj], e)
             return e
-        # "Here's our latest work from last weekend": what is presented (a thing shown is no occurrence)
+        # "Here's our latest work from last weekend": what is presented is named, verb or not
         at = toks.index(words[0]) if words[0] in toks else 0
         presented = any(presenting(toks[j:at]) == at - j for j in range(max(0, at - 4), at))
         outside = [t for t in words if not (sp.start_char <= t.start < sp.end_char)]
@@ -815,8 +811,6 @@ class RuleExtractor:
             or (nxt.low in L.DETERMINERS and t.low not in L.PREPOSITIONS)  # "Dyed my hair": a verb and its object
             for t, nxt in zip(outside, [*outside[1:], Tok("", "", -1, -1)])
         )
-        if verbless and presented:
-            return None  # "here's our latest work from last weekend": a thing shown, no occurrence told
         if (
             verbless
             and not presented
@@ -1459,9 +1453,8 @@ class RuleExtractor:
             return None  # "crossing my fingers", "Fingers crossed a producer …": a hope
         if c.lemma in ("give", "lend") and np_head(c.obj_toks) == "voice":
             return None  # "giving my voice": speaking up, a figure of speech
-        lows = [t.low for t in c.obj_toks]
-        if lows and (lows[-1] in WH or _how_to_this(lows)):
-            return self._refuse(span)  # "started teaching people how (to make this)": what is taught is only pointed at
+        if _how_to_this([t.low for t in c.obj_toks]):
+            return self._refuse(span)  # "started teaching people how to make this": what is taught is only pointed at
         if c.lemma in ("keep", "stay") and len(c.obj_toks) == 1 and c.obj_toks[0].low in _KEPT_STATES:
             return self._refuse(span)  # "I've been keeping busy": how one is, no occurrence
         if c.lemma in ("come", "go") and _COME_FAR.search(" ".join([*c.verb.split(), *(t.low for t in c.obj_toks)])):
@@ -1549,15 +1542,6 @@ class RuleExtractor:
             return None  # a wish, an option, an undated plan or a habit is no dated occurrence
         elif c.mood == "present" and (c.subject != turn.speaker or is_generic(c) or c.conditional):
             return None  # "we all have different paths": a generic statement, not the speaker's fact
-        elif (
-            story is not None
-            and story.rule == "since_last_talk"
-            and not c.remote
-            and (c.mood == "perfect" or (c.mood == "now" and c.verb.split()[0] == "has"))
-        ):
-            # "since we talked, I've acquired new pieces / I've been blogging": the perfect tells
-            # what happened, or went on, in between
-            start, end, gran, source, expr = story.start, story.end, story.granularity, "rule", story.text
         elif c.mood == "now":
             (start, end, gran), source, expr = said_day(turn.t_conv), "rule", c.cue
         elif c.mood == "past" and story is not None and not c.remote:
@@ -1710,6 +1694,8 @@ def _assign_spans(clauses: list[Clause], spans, toks: list[Tok]) -> dict[int, ob
                 continue
             if clauses[0].embedded:
                 continue  # "Last week, someone wrote … after reading a post I made": not the post's time
+            if any(sp.end_char <= o.start_char and o.end_char <= first_subj for o in spans):
+                continue  # "since we last talked something happened last friday | i went": the nearer time's
             owners.setdefault(0, sp)
             continue
         i = before[-1]
@@ -1855,7 +1841,7 @@ def _picture_scene(words: list[Tok], sp) -> tuple[str, list[Tok]] | None:
         if prep in ("from", "at") and np:
             head = next((x for x in np if x.low in L.PREPOSITIONS), None)
             core = np[: np.index(head)] if head is not None else np
-            if core and _occasion_word(core[-1].low):  # "our trip (to Paris)"; not "my birthday cake"
+            if core and _occasion_word(core[-1].low) and core[0].low not in _WHEN_WORDS:  # "our trip (to Paris)"
                 return "at", np
         k += 1 + len(np)
     return "", []
@@ -1864,6 +1850,11 @@ def _picture_scene(words: list[Tok], sp) -> tuple[str, list[Tok]] | None:
 # occasions one goes on rather than is at
 _OUTINGS = {"trip", "walk", "hike", "run", "vacation", "holiday", "cruise", "tour", "getaway", "honeymoon", "outing"}
 _OUTINGS |= {"date", "ride", "drive", "camping", "road"}
+# occasions one has rather than is at: "had my surgery", "had a workout"
+_HAD = {"surgery", "operation", "workout", "shift", "appointment", "lesson", "class", "session", "meeting"}
+_HAD |= {"interview", "exam", "test", "checkup", "check-up", "practice", "rehearsal", "lunch", "dinner", "breakfast"}
+_HAD |= {"brunch", "picnic", "barbecue", "bbq", "call", "chat", "talk", "conversation", "accident", "fall", "scare"}
+_WHEN_WORDS = {"during", "before", "after", "since", "until", "till", "around"}  # "a photo from during the wedding"
 _QUANTIFIERS = {"some", "all", "both", "lots", "lot", "many", "most", "one", "two", "three", "few", "couple", "each"}
 
 
@@ -1959,9 +1950,10 @@ _CATCH_UP = re.compile(
 
 
 def _how_to_this(lows: list[str]) -> bool:
-    """ "how to make this", "what to do with it": a wh- infinitive whose object only points."""
+    """ "how to make this": a wh- infinitive whose object only points at a thing shown ("how to
+    fix it" refers back, and is kept)."""
     return any(
-        w in WH and lows[j + 1 : j + 2] == ["to"] and bool(set(lows[j + 3 : j + 4]) & {"this", "that", "it"})
+        w in WH and lows[j + 1 : j + 2] == ["to"] and lows[j + 3 : j + 4] in (["this"], ["that"])
         for j, w in enumerate(lows)
     )
 
