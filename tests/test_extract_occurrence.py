@@ -72,6 +72,12 @@ def test_what_a_refusal_must_leave(text, verb):
     assert verb in [e.verb for e in rule_events([text])]
 
 
+def test_a_refusal_keeps_a_time_further_on_that_is_another_clauses():
+    # typed on: "last year" is the road trip's, not "stay positive"'s; its date is not lost
+    evs = rule_events(["but i stay positive and find a way this picture reminds me of a road trip we took last year"])
+    assert any(e.start is not None and e.start.year == 2022 for e in evs)
+
+
 def test_a_catch_up_leaves_the_date_to_a_nearer_time():
     # typed on: "… since we last talked something exciting happened last friday i went to …"
     evs = after_a_talk(

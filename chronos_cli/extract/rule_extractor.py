@@ -1444,9 +1444,9 @@ class RuleExtractor:
             and np_head(c.obj_toks) in _PURSUITS
             and not any(t.low in L.PREPOSITIONS for t in c.obj_toks)  # "the options for the venue" is a task
         ):
-            return self._refuse(span)  # "I've been exploring options", "chasing my ambitions": the course of a life
+            return self._refuse(span, c)  # "I've been exploring options", "chasing my ambitions": the course of a life
         if c.lemma in ("think", "wonder", "reflect") and c.obj_toks and c.obj_toks[0].low in WH:
-            return self._refuse(span)  # "I've been thinking about how education shapes communities": a reflection
+            return self._refuse(span, c)  # "I've been thinking about how education shapes communities": a reflection
         if c.lemma == "be" and BEING_IDIOMS.search(" ".join(t.low for t in c.obj_toks)):
             return None  # "I was on the right track", "on cloud nine": how it went, not where
         if c.lemma == "cross" and (c.subject == "Fingers" or any(t.low == "fingers" for t in c.obj_toks)):
@@ -1454,11 +1454,11 @@ class RuleExtractor:
         if c.lemma in ("give", "lend") and np_head(c.obj_toks) == "voice":
             return None  # "giving my voice": speaking up, a figure of speech
         if _how_to_this([t.low for t in c.obj_toks]):
-            return self._refuse(span)  # "started teaching people how to make this": what is taught is only pointed at
+            return self._refuse(span, c)  # "started teaching people how to make this": what is taught is only pointed at
         if c.lemma in ("keep", "stay") and len(c.obj_toks) == 1 and c.obj_toks[0].low in _KEPT_STATES:
-            return self._refuse(span)  # "I've been keeping busy": how one is, no occurrence
+            return self._refuse(span, c)  # "I've been keeping busy": how one is, no occurrence
         if c.lemma in ("come", "go") and _COME_FAR.search(" ".join([*c.verb.split(), *(t.low for t in c.obj_toks)])):
-            return self._refuse(span)  # "we've come a long way": the course of a life, no occurrence
+            return self._refuse(span, c)  # "we've come a long way": the course of a life, no occurrence
         if is_figurative(c.obj_toks):
             return None  # "living my dream", "put our hearts into it": a figure of speech
         if c.obj_toks and all(t.low in _ONLY_WHEN for t in c.obj_toks):
@@ -1568,10 +1568,19 @@ class RuleExtractor:
         e.aliases = clean_aliases([c.lemma, *category_aliases(verb, obj)] if shifted else _aliases(c, obj), e)
         return e
 
-    def _refuse(self, span) -> None:
+    def _refuse(self, span, c: Clause) -> None:
         """No event, and no mention either: the clause's time phrase dates what is no occurrence
-        ("I've been keeping busy lately"), not a clause the parser could not read."""
-        if span is not None:
+        ("I've been keeping busy lately"), not a clause the parser could not read. Only a time
+        phrase inside the clause or right after it is its own; one further on may be another's
+        ("i stay positive and find a way this picture reminds me of a road trip we took last year")."""
+        toks = self._toks
+        if span is None or not toks:
+            return None
+        end = toks[c.end_tok].start if c.end_tok < len(toks) else toks[-1].end
+        lead = [t for t in toks if span.end_char <= t.start < toks[c.subj_start].start]
+        if toks[c.subj_start].start <= span.start_char <= end or (
+            span.end_char <= toks[c.subj_start].start and all(t.text in PUNCT_BREAK for t in lead)
+        ):  # inside or right after the clause, or leading it ("lately, I've been exploring options")
             self._refused.add(span.start_char)
         return None
 
