@@ -628,3 +628,28 @@ def test_llm_events_get_category_aliases_and_the_prompt_asks_for_undated():
     assert {"hike", "hiking", "summited Monadnock"} <= set(e.aliases)
     system = llm.requests[0]["messages"][0]["content"]
     assert "undated" in system and "habit" in system and "do NOT put the date the turn was said" in system
+
+
+def test_llm_since_we_last_talked_is_dated_by_the_rules_from_the_last_talk():
+    # the model finds the phrase; the rules date it from the session's last talk, over the model's dates
+    llm = ScriptedLLM(
+        [reply(ev(time_expression="since we last talked", start="2023-05-01", end="2023-05-01", verb="joined"))]
+    )
+    s = session(["Since we last talked, I joined a LGBTQ support group."])
+    s.last_talk = datetime(2023, 4, 20, 19, 0)
+    [[e]] = LLMExtractor(llm).extract([s])
+    assert (e.start.date(), e.end.date(), e.time_source) == (date(2023, 4, 20), date(2023, 5, 8), "rule")
+
+
+def test_a_rule_that_fails_on_one_message_costs_only_that_message(monkeypatch):
+    ex = RuleExtractor()
+    real = ex.extract_turn
+
+    def flaky(session, turn, *a, **k):
+        if "broken" in turn.text:
+            raise IndexError("a rule bug")
+        return real(session, turn, *a, **k)
+
+    monkeypatch.setattr(ex, "extract_turn", flaky)
+    [events] = ex.extract([session(["this one is broken", "I went to a LGBTQ support group yesterday."])])
+    assert [e.object for e in events] == ["a LGBTQ support group"] and ex.failed_turns == 1

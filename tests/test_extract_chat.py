@@ -1013,3 +1013,25 @@ def test_a_catch_up_dates_what_happened_and_nothing_else():
     # "since I talked to my doctor" is no talk between these two
     evs = after_a_talk(["I've been sleeping better since I talked to my doctor."])
     assert all(e.start is None or e.start.date() != date(2023, 4, 26) for e in evs)
+
+
+def test_photos_name_the_occasion_had_and_the_chats_people():
+    [e] = rule_events(["a pic from my yoga class last week"])
+    assert (e.verb, e.object) == ("had", "my yoga class")
+    evs = rule_events(["hi mel!", "heres a pic from last friday with caroline"])  # Caroline speaks here
+    assert ("was with", "caroline") in [(e.verb, e.object) for e in evs]
+
+
+@pytest.mark.parametrize(
+    ("text", "obj"),
+    [
+        # typed with no stops: "those friends make …" and "thankfully," open the next sentence
+        (
+            "we had a blast last year at the pride fest those supportive friends definitely make everything worth it",
+            "fest",
+        ),
+        ("i was scared when we got into the accident thankfully, my sons ok", "the accident"),
+    ],
+)
+def test_a_sentence_typed_on_after_an_object(text, obj):
+    assert any(e.object.endswith(obj) for e in rule_events([text]))

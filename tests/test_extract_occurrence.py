@@ -423,3 +423,25 @@ def test_id_love_to_is_a_wish_and_cant_wait_is_no_part_of_a_plan():
     # typed on after what is planned, "can't wait" is no part of the plan's words
     [e] = rule_events([("Sam", "gonna volunteer at the shelter next month cant wait")])
     assert e.object == "gonna volunteer at the shelter"
+
+
+def test_a_short_answer_to_a_question_about_a_refused_clause_does_not_break_the_turn():
+    # the answer's clause is parsed from the question: its token positions are the question's
+    evs = rule_events(
+        [("Jo", "Hey Sam, so tell me, how long have you been keeping busy?"), ("Sam", "Since last week!")]
+    )
+    assert all(e.subject != "Jo" for e in evs)
+
+
+def test_a_refused_clause_leaves_no_mention_beside_a_real_one():
+    evs = rule_events(["I've been keeping busy lately and I painted a mural yesterday."])
+    assert [(e.verb, e.object) for e in evs] == [("painted", "a mural")]
+    assert rule_events(["It was such a busy day yesterday."]) == []  # what the day was like
+
+
+def test_a_catch_up_in_a_sentence_of_its_own_dates_what_follows():
+    [e] = after_a_talk(["Since we last talked. I went to Paris."])
+    assert (e.object, e.start.date(), e.end.date()) == ("Paris", date(2023, 4, 26), date(2023, 5, 8))
+    # an earlier sentence's time words stay out of a later mention
+    evs = after_a_talk(["its been a couple days since we last talked something exciting happened last friday. im good"])
+    assert all("last talked" not in e.object for e in evs)

@@ -266,6 +266,8 @@ def _summary(r) -> None:
     )
     if r.extractor:
         t.add_row("events", f"{r.events} extracted by {r.extractor}")
+    if r.turns_unread:
+        t.add_row("unread", f"[yellow]{r.turns_unread} message(s) the rules failed on: no events from them[/]")
     if r.usage and r.usage.get("llm_calls"):
         u = r.usage
         t.add_row(

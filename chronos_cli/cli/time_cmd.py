@@ -65,8 +65,8 @@ def register(app: typer.Typer) -> None:
         last_talk: str | None = typer.Option(
             None,
             "--last-talk",
-            help='When the speakers last talked before --now (ISO 8601): dates "since we last talked". '
-            "At index time it is the conversation's previous session.",
+            help='When the speakers last talked (ISO 8601), on or before the day of --now: dates "since we '
+            "last talked\". At index time it is the latest turn of the conversation's previous session.",
         ),
     ) -> None:
         """Resolve the time expressions in TEXT to inclusive date ranges, and show the parts

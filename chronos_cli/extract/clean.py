@@ -236,7 +236,7 @@ _NO_APOSTROPHE_FORMS = [
             r"\b([Ii])ts(?= (?:inspiring|amazing|exciting|interesting|frustrating|annoying|surprising|rewarding|"
             r"refreshing|relaxing|encouraging|humbling|overwhelming|heartwarming|nice|hard|great|good|fun|cool|sad|"
             r"crazy|weird|awesome|funny|important|impossible|easy|tough|scary|wild|wonderful|fulfilling|satisfying|"
-            r"thrilling|motivating|comforting|touching|hard) "
+            r"thrilling|motivating|comforting|touching) "
             r"(?:to|that|how|when|seeing|watching|knowing)\b)"
         ),
         r"\1t's",

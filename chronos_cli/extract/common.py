@@ -60,8 +60,10 @@ def span_range(spans) -> tuple[datetime, datetime, str] | None:
     return min(s.start for s in spans), max(s.end for s in spans), "range"
 
 
-def resolve_expression(expr: str | None, t_conv: datetime) -> tuple[datetime, datetime, str] | None:
-    return span_range(resolve_spans(expr or "", t_conv))
+def resolve_expression(
+    expr: str | None, t_conv: datetime, *, last_talk: datetime | None = None
+) -> tuple[datetime, datetime, str] | None:
+    return span_range(resolve_spans(expr or "", t_conv, last_talk=last_talk))
 
 
 _ISO_YEAR = re.compile(r"^\d{4}$")

@@ -132,7 +132,7 @@ class LLMExtractor:
 
     def _event(self, chunk: Chunk, turn: Turn, ids: list[str], x: ExtractedEvent) -> Event:
         expr = (x.time_expression or "").strip() or None
-        rng = resolve_expression(expr, turn.t_conv) if expr else None
+        rng = resolve_expression(expr, turn.t_conv, last_talk=chunk.session.last_talk) if expr else None
         source = "rule"
         if rng is None:
             rng, source = model_range(x.start, x.end, turn.t_conv), "model"

@@ -74,6 +74,7 @@ bare "it" points at in ``reference.py``; afterthoughts in ``afterthought.py``.
 
 from __future__ import annotations
 
+import logging
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -148,6 +149,8 @@ from chronos_cli.extract.words import (
 )
 from chronos_cli.models import Event, Session, Turn, link_last_talks
 from chronos_cli.temporal import lexicon as TL
+
+log = logging.getLogger(__name__)
 
 NAME = "rules-v2"
 MAX_UNDATED_PER_TURN = 3
@@ -350,6 +353,7 @@ class RuleExtractor:
         self._names: frozenset[str] = frozenset()  # the session's names, lower case ("i was with mike")
         self._refused: set[int] = set()  # time phrases of clauses that tell no occurrence (no mention either)
         self.usage = Usage()  # no model, no cost: the totals stay 0
+        self.failed_turns = 0  # messages whose rules raised (their events are lost, the run goes on)
 
     # -- public ---------------------------------------------------------------------------
 
@@ -368,7 +372,6 @@ class RuleExtractor:
         if texts is None:
             texts = {t.turn_id: normalize(prose(t.text)) for t in session.turns if t.role != "assistant"}
         ctx = _Ctx(speakers, (names if names is not None else _names(texts.values())) | speakers)
-        self._names = frozenset(n.casefold() for n in ctx.names)
         out: list[Event] = []
         prev: Turn | None = None
         self._prev_turn = None
@@ -400,7 +403,7 @@ class RuleExtractor:
             kwargs = dict(story=story or answer_time, answer_only=answer_time is not None, headed=headed)
             carried, qs = _Carry(), []
             if phrase is not None:
-                events = self.extract_turn(
+                events = self._turn_events(
                     session, turn, ctx, asked, qs, text=run_together(text, phrase), carry=carried, **kwargs
                 )
                 said_end = datetime.combine(naive(turn.t_conv).date(), _DAY_END)
@@ -418,11 +421,21 @@ class RuleExtractor:
                 else:  # it heads what comes next, or answers something else: read each on its own
                     phrase, carried, qs = None, _Carry(), []
             if phrase is None:
-                events = self.extract_turn(session, turn, ctx, asked, qs, text=text, carry=carried, **kwargs)
+                events = self._turn_events(session, turn, ctx, asked, qs, text=text, carry=carried, **kwargs)
             out.extend(events)
             prev, prev_questions = turn, qs
             self._prev_turn = turn
         return dedup(out)
+
+    def _turn_events(self, session: Session, turn: Turn, *args, **kwargs) -> list[Event]:
+        """``extract_turn``, but a rule that fails on one message costs that message's events,
+        not the whole index run (logged, and counted in ``failed_turns``)."""
+        try:
+            return self.extract_turn(session, turn, *args, **kwargs)
+        except Exception:  # noqa: BLE001 - one message's rules must not stop indexing
+            self.failed_turns += 1
+            log.warning("rule extraction failed on %s %s", session.session_id, turn.turn_id, exc_info=True)
+            return []
 
     def _afterthought_of(self, session: Session, i: int, text: str, bare, asked: list[str], headed: bool) -> str | None:
         """The time phrase the speaker's next message adds to message ``i`` ("went to the
@@ -489,6 +502,7 @@ class RuleExtractor:
             text, bounds = read, sentences(read)
         self._speaker = turn.speaker
         self._refused = set()
+        self._names = frozenset(n.casefold() for n in ctx.names)
         spans = [
             sp
             for sp in resolve_spans(mask_versions(text), turn.t_conv, last_talk=session.last_talk)
@@ -498,7 +512,7 @@ class RuleExtractor:
         st = _TurnState(story=story)
         carry = carry if carry is not None else _Carry()
         first = True
-        orphans: list[tuple[object, str, list[Tok]]] = []  # spans no clause took, with their sentence
+        orphans: list[tuple[object, str, list[Tok], set[int]]] = []  # spans no clause took, with their sentence
         nominal: list[Event] = []
         for a, b in bounds:
             sent = text[a:b]
@@ -603,10 +617,8 @@ class RuleExtractor:
                     st.used.add(owners[i].start_char)
                 elif story is not None and ev.time_expression == story.text and story in spans:
                     st.inherited.add(story.start_char)
-            if len(clauses) > 1:  # a refused clause speaks only for itself: "I kept busy yesterday and painted …"
-                self._refused -= {sp.start_char for sp in sent_spans}
             if kind != "formula":  # "see you tomorrow" dates nothing
-                orphans += [(sp, sent, toks) for sp in sent_spans if sp.start_char not in st.used]
+                orphans += [(sp, sent, toks, self._covered) for sp in sent_spans if sp.start_char not in st.used]
             story = [sp for sp in sent_spans if _sets_story(sp, said_end)]
             if story:
                 st.story = story[-1]
@@ -624,13 +636,12 @@ class RuleExtractor:
         )
         for e in st.events:
             self._resolve(e, antecedent)
-        for sp, sent, toks in orphans:
+        for sp, sent, toks, covered in orphans:
             adjacent = 0 <= sp.start_char - last_end <= 1  # "for 3 years this month": one time, one mention
             last_end = sp.end_char
             if sp.start_char in self._refused:
                 continue  # its clause tells no occurrence
-            if sp.rule == "since_last_talk" and sp.start_char in st.inherited:
-                continue  # the catch-up dated what followed it: nothing of its own to mention
+            self._covered = covered  # the time phrases of the mention's own sentence
             if sp.start_char not in st.used and not adjacent:
                 ev = self._mention(
                     session, turn, sp, sent, toks, text, story_only=sp.start_char in st.inherited, antecedent=antecedent
@@ -712,7 +723,7 @@ class RuleExtractor:
             and (toks[end].low in FORMS or is_past(toks[end].low))
         ):
             return None  # "… how to make | this": the object only points, and the words dropped it
-        scene = _picture_scene(words, sp)
+        scene = _picture_scene(words, sp, self._names)
         if scene is not None:  # a picture shown tells no occurrence, but what it is from may
             how, np = scene
             if not np:
@@ -725,8 +736,8 @@ class RuleExtractor:
                 head = next((x for x in np if x.low in L.PREPOSITIONS), None)
                 core = np[: np.index(head)] if head is not None else np
                 e.kind = "event"
-                head_noun = core[-1].low.rstrip("s") if core else ""
-                e.verb = "went on" if head_noun in _OUTINGS else "had" if head_noun in _HAD else "was at"
+                w = core[-1].low if core else ""
+                e.verb = "went on" if _one_of(w, _OUTINGS) else "had" if _one_of(w, _HAD) else "was at"
             e.aliases = clean_aliases([*category_aliases("", obj), obj], e)
             return e
         # "Here's our latest work from last weekend": what is presented is named, verb or not
@@ -1454,7 +1465,9 @@ class RuleExtractor:
         if c.lemma in ("give", "lend") and np_head(c.obj_toks) == "voice":
             return None  # "giving my voice": speaking up, a figure of speech
         if _how_to_this([t.low for t in c.obj_toks]):
-            return self._refuse(span, c)  # "started teaching people how to make this": what is taught is only pointed at
+            return self._refuse(
+                span, c
+            )  # "started teaching people how to make this": what is taught is only pointed at
         if c.lemma in ("keep", "stay") and len(c.obj_toks) == 1 and c.obj_toks[0].low in _KEPT_STATES:
             return self._refuse(span, c)  # "I've been keeping busy": how one is, no occurrence
         if c.lemma in ("come", "go") and _COME_FAR.search(" ".join([*c.verb.split(), *(t.low for t in c.obj_toks)])):
@@ -1574,8 +1587,8 @@ class RuleExtractor:
         phrase inside the clause or right after it is its own; one further on may be another's
         ("i stay positive and find a way this picture reminds me of a road trip we took last year")."""
         toks = self._toks
-        if span is None or not toks:
-            return None
+        if span is None or not toks or c.subj_start >= len(toks) or self._verb_at(c) is None:
+            return None  # a short answer's clause is the question's, not this sentence's
         end = toks[c.end_tok].start if c.end_tok < len(toks) else toks[-1].end
         lead = [t for t in toks if span.end_char <= t.start < toks[c.subj_start].start]
         if toks[c.subj_start].start <= span.start_char <= end or (
@@ -1811,7 +1824,7 @@ _PICTURE_DETS = {"this", "these", "my", "our", "some", "another"}
 _RELATIVE_OPENERS = {"i", "we", "you", "who", "that", "which", "he", "she", "they"}
 
 
-def _picture_scene(words: list[Tok], sp) -> tuple[str, list[Tok]] | None:
+def _picture_scene(words: list[Tok], sp, names: frozenset[str] = frozenset()) -> tuple[str, list[Tok]] | None:
     """What a mention that names only a picture shows that took place: ("with", the people) for
     "a pic from last Friday with some veterans" (the speaker was with them then), ("at", the
     occasion) for "a pic from our trip to Paris last month"; ("", []) for a picture that shows no
@@ -1844,8 +1857,8 @@ def _picture_scene(words: list[Tok], sp) -> tuple[str, list[Tok]] | None:
                 break
             np.append(t)
         if prep == "of" and np:
-            of_someone = of_someone or _people_at(np, 0, present=False)
-        if prep == "with" and np and not of_someone and _people_at(np, 0, present=False):
+            of_someone = of_someone or _people_at(np, 0, present=False, names=names)
+        if prep == "with" and np and not of_someone and _people_at(np, 0, present=False, names=names):
             return "with", np
         if prep in ("from", "at") and np:
             head = next((x for x in np if x.low in L.PREPOSITIONS), None)
@@ -1858,13 +1871,18 @@ def _picture_scene(words: list[Tok], sp) -> tuple[str, list[Tok]] | None:
 
 # occasions one goes on rather than is at
 _OUTINGS = {"trip", "walk", "hike", "run", "vacation", "holiday", "cruise", "tour", "getaway", "honeymoon", "outing"}
-_OUTINGS |= {"date", "ride", "drive", "camping", "road"}
+_OUTINGS |= {"date", "camping", "road"}
 # occasions one has rather than is at: "had my surgery", "had a workout"
 _HAD = {"surgery", "operation", "workout", "shift", "appointment", "lesson", "class", "session", "meeting"}
 _HAD |= {"interview", "exam", "test", "checkup", "check-up", "practice", "rehearsal", "lunch", "dinner", "breakfast"}
 _HAD |= {"brunch", "picnic", "barbecue", "bbq", "call", "chat", "talk", "conversation", "accident", "fall", "scare"}
 _WHEN_WORDS = {"during", "before", "after", "since", "until", "till", "around"}  # "a photo from during the wedding"
 _QUANTIFIERS = {"some", "all", "both", "lots", "lot", "many", "most", "one", "two", "three", "few", "couple", "each"}
+
+
+def _one_of(w: str, words: set[str]) -> bool:
+    """``w`` or its singular ("walks") is in ``words``; "class" stays "class"."""
+    return w in words or (w.endswith("s") and w[:-1] in words)
 
 
 def _occasion_word(w: str) -> bool:

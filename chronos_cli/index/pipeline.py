@@ -167,6 +167,7 @@ class Indexer:
         usage = getattr(self.extractor, "usage", None) if self.extractor else None
         if usage is not None:
             self.report.usage = usage.model_dump()
+        self.report.turns_unread = getattr(self.extractor, "failed_turns", 0) if self.extractor else 0
         self.report.seconds = round(time.perf_counter() - self._t0, 3)
 
     def _check(self) -> None:

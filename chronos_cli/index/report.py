@@ -38,6 +38,7 @@ class IndexReport(BaseModel):
     turns_removed: int = 0
     turns_embedded: int = 0
     events: int = 0
+    turns_unread: int = 0  # messages the offline rules failed on (their events are missing; see the log)
     embed_model: str = ""
     extractor: str = ""
     seconds: float = 0.0

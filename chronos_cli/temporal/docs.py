@@ -57,6 +57,10 @@ example below is checked by the test suite.
   Saturday", "on a Friday") names no particular day: no span.
 - **"recently"**, "lately", "not long ago" are the last three weeks (today and the 20 days
   before): further back, English says "last month" or "a while ago".
+- **"since we last talked"** needs a second moment, `last_talk`: when the same people last
+  talked before `now` (at index time, the latest turn of their previous session; `chronos
+  time … --last-talk ISO`). It is the range from that day to today; without it the phrase
+  dates nothing.
 - A sentence that names **this/next/last year** puts its bare yearly names in that year
   ("Valentine's Day is on a Friday this year").
 - **Composition.** A composed expression is a base — a period (November 2019, next month,
