@@ -1035,3 +1035,16 @@ def test_photos_name_the_occasion_had_and_the_chats_people():
 )
 def test_a_sentence_typed_on_after_an_object(text, obj):
     assert any(e.object.endswith(obj) for e in rule_events([text]))
+
+
+def test_a_title_a_phrasal_verb_and_a_things_age():
+    # "Dr." ends no sentence: the mention keeps the name's title
+    evs = rule_events(["Bit down on a popcorn kernel. Dr. Okafor can see me on the 13th."])
+    assert "Dr. Okafor can see me" in [e.object for e in evs if e.kind == "mention"][0]
+    # "get rid of" is the verb; "of her" names nothing to list
+    [e] = rule_events(["I finally got rid of the clutter yesterday"])
+    assert (e.verb, e.object) == ("got rid of", "the clutter")
+    assert [e for e in rule_events(["we had to get rid of her last year"]) if "rid" in e.verb + e.object] == []
+    # "a vase from the 1800s" says how old the vase is; "yesterday" says when it was found
+    [e] = rule_events(["I found a vase from the 1800s at the market yesterday"])
+    assert (e.verb, e.start.date()) == ("found", date(2023, 5, 7))

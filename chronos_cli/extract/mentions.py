@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from chronos_cli.extract import lexicon as L
-from chronos_cli.extract.words import GREET_TAIL, PUNCT_BREAK, SUBJ_PRONOUNS, TRAILING_DROP, Tok, is_content
+from chronos_cli.extract.words import GREET_TAIL, PUNCT_BREAK, SUBJ_PRONOUNS, TITLES, TRAILING_DROP, Tok, is_content
 
 MAX_MENTION_TOKENS = 14
 
@@ -78,9 +78,11 @@ def segments(toks: list[Tok], sp=None, runs: frozenset[int] = frozenset()) -> li
         degree = t.low == "so" and (
             prv.get(id(t), "") in _BEFORE_DEGREE or nxt.get(id(t), "").lower() in ("much", "many")
         )
+        title_dot = t.text == "." and prv.get(id(t), "") in TITLES  # "Dr. Okafor": no sentence ends there
         if (
             not inside
             and not degree
+            and not title_dot
             and (t.text in PUNCT_BREAK or (t.low in L.CLAUSE_BREAK and t.low not in _COORD) or coord_clause)
         ):
             if segs[-1]:

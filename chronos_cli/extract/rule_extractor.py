@@ -305,12 +305,15 @@ def _norm_aux(w: str, nxt: str | None) -> str:
 
 def _not_a_time(sp, text: str) -> bool:
     """Spans that are not a time of occurrence: a frequency ("every Saturday"), a comparison
-    ("feels like yesterday") or a duration ("finished in 40 minutes")."""
+    ("feels like yesterday"), a duration ("finished in 40 minutes") or a thing's age ("a book
+    from the 1900s")."""
     before = text[max(0, sp.start_char - 16) : sp.start_char].lower().split()
     if before and before[-1] in L.FREQUENCY_DET:
         return True
     if "like" in before[-2:]:  # "feels like just yesterday": a comparison, not a date
         return True
+    if before[-1:] == ["from"] and sp.rule in ("decade", "century") and len(before) > 1 and before[-2].isalpha():
+        return True  # "a super cool book from the 1900s": how old a thing is, not when anything happened
     return bool(re.match(r"(?i)^(?:in|for)\s+(?:\d+|a|an|one|two|few|a few)\s+(?:seconds?|minutes?|hours?)$", sp.text))
 
 
@@ -1534,6 +1537,12 @@ class RuleExtractor:
             c.verb = " ".join([c.verb, *(t.text for t in c.obj_toks[:manner])])
             c.obj_toks, vw = c.obj_toks[manner:], []
             intransitive = span is not None and not c.obj_toks
+        if c.obj_toks and c.obj_toks[0].low == "rid" and c.lemma in ("get", "have"):
+            # "had to get rid of my old couch": "get rid of" is the verb; "… of her" names nothing
+            rest = c.obj_toks[2:] if c.obj_toks[1:2] and c.obj_toks[1].low == "of" else []
+            if not rest or not has_content(rest) or rest[0].low in OBJECT_PRONOUNS:
+                return self._refuse(span, c)  # "got rid of her": who is not said here
+            c.verb, c.obj_toks = f"{c.verb} rid of", rest
         if not intransitive and (not c.obj_toks or not has_content(c.obj_toks)):
             return None  # "Maya flew in on Wednesday" is complete without an object; "bought it" is not
         obj = join_tokens(c.obj_toks)

@@ -205,3 +205,7 @@ LINKING = {"sounds", "looks", "feels", "seems", "was", "is", "'s", "were", "are"
 WH = {"why", "how", "what", "where", "when", "who", "whether", "which"}
 
 INTENSIFIERS = {"so", "very", "really", "pretty", "super", "too", "quite", "kinda", "sorta", "such"}
+
+
+# titles before a name, lower case as tokens read them: "Dr. Okafor" ("." ends no sentence there)
+TITLES = {"dr", "mr", "mrs", "ms", "prof", "st"}
