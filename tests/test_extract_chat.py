@@ -1048,3 +1048,14 @@ def test_a_title_a_phrasal_verb_and_a_things_age():
     # "a vase from the 1800s" says how old the vase is; "yesterday" says when it was found
     [e] = rule_events(["I found a vase from the 1800s at the market yesterday"])
     assert (e.verb, e.start.date()) == ("found", date(2023, 5, 7))
+
+
+def test_a_teaser_an_emoji_and_what_the_teaser_was_about():
+    [e] = rule_events(["just got back from the gym 💪"])
+    assert (e.verb, e.object) == ("got back from", "the gym")  # the emoji is no part of the object
+    [e] = rule_events(["guess what i adopted a puppy today"])  # "guess what" typed without its "?"
+    assert (e.verb, e.object, e.start.date()) == ("adopted", "a puppy", date(2023, 5, 8))
+    assert rule_events(["i cant guess what i did wrong yesterday"]) == []  # a complement, not a teaser
+    # the teaser alone tells nothing; what follows it is dated by it
+    [e] = rule_events(["guess what i did today lol. i adopted a puppy"])
+    assert (e.object, e.start.date()) == ("a puppy", date(2023, 5, 8))

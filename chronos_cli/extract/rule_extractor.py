@@ -76,6 +76,7 @@ from __future__ import annotations
 
 import logging
 import re
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, time
@@ -789,6 +790,8 @@ class RuleExtractor:
             return None  # "… so amazing to see one of them last week": how it felt, said of something untold
         if any(t.low == "can" for t in words) and any(t.low in ("you", "your") for t in words):
             return None  # "I can give it to you tomorrow": an offer
+        if [t.low for t in outside[:2]] == ["guess", "what"] and len(outside) <= 4:
+            return None  # "guess what I did today": a teaser; what was done comes next, if at all
         if _how_to_this([t.low for t in words]):
             return None  # "I started teaching people how to make this": what is taught is only pointed at
         if sp.rule == "since_last_talk" and _CATCH_UP.search(" ".join(t.low for t in outside)):
@@ -1086,6 +1089,14 @@ class RuleExtractor:
             m -= 1
         if m < 0 or toks[m].text in PUNCT_BREAK or toks[m].low in L.CLAUSE_BREAK or toks[m].low == "then":
             return True
+        if (
+            toks[m].low == "what"
+            and m == i - 1
+            and m > 0
+            and toks[m - 1].low == "guess"
+            and (m == 1 or toks[m - 2].text in PUNCT_BREAK or toks[m - 2].low in INTERJECTIONS)
+        ):
+            return True  # "guess what | i adopted a puppy": a teaser opening the sentence, typed without its "?"
         if toks[m].low in _REPORTING or (toks[m].low == "that" and m > 0 and toks[m - 1].low in FORMS):
             return True  # "say I left Acme in December", "mention that I moved in"
         # a fronted adverbial: "At the glaze workshop last Saturday I made …"; or a fronted
@@ -1389,8 +1400,8 @@ class RuleExtractor:
         if len(obj) > 1 and (lem, obj[-1].low) in _SEPARABLE and not obj[-2].low.endswith(("ing", "ed")) and ends:
             words = [*words, obj[-1].low]  # "put this dress on": the particle goes with the verb
             verb = [*verb, obj.pop()]
-        while obj and obj[-1].low in TRAILING_DROP:
-            obj.pop()
+        while obj and (obj[-1].low in TRAILING_DROP or _emoji(obj[-1].text)):
+            obj.pop()  # a filler word, or an emoji typed after the object ("the gym 💪")
         if not obj:  # fronted object: "These figurines I bought yesterday"
             back = _front_np(toks, subj_start)
             if back:
@@ -1889,6 +1900,11 @@ _WHEN_WORDS = {"during", "before", "after", "since", "until", "till", "around"} 
 _QUANTIFIERS = {"some", "all", "both", "lots", "lot", "many", "most", "one", "two", "three", "few", "couple", "each"}
 
 
+def _emoji(text: str) -> bool:
+    """Pictographs only ("💪", "🏖️"): no letter or digit, and a symbol among them (quotes stay)."""
+    return not any(ch.isalnum() for ch in text) and any(unicodedata.category(ch) == "So" for ch in text)
+
+
 def _one_of(w: str, words: set[str]) -> bool:
     """``w`` or its singular ("walks") is in ``words``; "class" stays "class"."""
     return w in words or (w.endswith("s") and w[:-1] in words)
@@ -2163,6 +2179,8 @@ def _after_formula(toks: list[Tok], c: Clause, covered: set[int]) -> bool:
     prev = toks[c.subj_start - 1]
     if prev.text in PUNCT_BREAK or c.embedded:
         return True
+    if prev.low == "what" and c.subj_start > 1 and toks[c.subj_start - 2].low == "guess" and c.obj_toks:
+        return True  # "guess what i adopted a puppy today": the verb has its own object, "what" is the teaser
     after = run_on_before(toks, c.subj_start, covered)
     return after == "end" or (after == "noun" and bool(c.obj_toks) and prev.low not in _FORMULA_COMPLEMENT)
 
