@@ -653,3 +653,32 @@ def test_a_rule_that_fails_on_one_message_costs_only_that_message(monkeypatch):
     monkeypatch.setattr(ex, "extract_turn", flaky)
     [events] = ex.extract([session(["this one is broken", "I went to a LGBTQ support group yesterday."])])
     assert [e.object for e in events] == ["a LGBTQ support group"] and ex.failed_turns == 1
+
+
+def test_a_message_read_on_a_second_try_is_not_unread_and_a_failing_session_costs_only_itself(monkeypatch):
+    ex = RuleExtractor()
+    real = ex.extract_turn
+
+    def joined_fails(session, turn, *a, text=None, **k):
+        if text and "yesterday" in text and "dentist" in text:
+            raise IndexError("a rule bug on the joined reading")
+        return real(session, turn, *a, text=text, **k)
+
+    monkeypatch.setattr(ex, "extract_turn", joined_fails)
+    s = session([("Caroline", "went to the dentist"), ("Caroline", "yesterday")])
+    ex.extract([s])
+    assert ex.failed_turns == 0  # read again without the afterthought: not lost
+
+    ex = RuleExtractor()
+    real_session = ex.extract_session
+
+    def broken(sess, **k):
+        if sess.session_id == "bad":
+            raise KeyError("a rule bug outside any one message")
+        return real_session(sess, **k)
+
+    monkeypatch.setattr(ex, "extract_session", broken)
+    good = session(["I went to a LGBTQ support group yesterday."], sid="good")
+    bad = session(["hello", "hi"], sid="bad")
+    out = ex.extract([bad, good])
+    assert out[0] == [] and [e.object for e in out[1]] == ["a LGBTQ support group"] and ex.failed_turns == 2

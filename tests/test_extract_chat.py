@@ -1059,3 +1059,14 @@ def test_a_teaser_an_emoji_and_what_the_teaser_was_about():
     # the teaser alone tells nothing; what follows it is dated by it
     [e] = rule_events(["guess what i did today lol. i adopted a puppy"])
     assert (e.object, e.start.date()) == ("a puppy", date(2023, 5, 8))
+
+
+def test_what_the_last_small_rules_must_leave():
+    [e] = rule_events(["I lived in Ohio from the 90s"])  # "from the 90s" after a place is a date
+    assert (e.object, e.start.year, e.end.year) == ("Ohio", 1990, 1999)
+    [e] = rule_events(["I got rid of her old couch last week"])  # "her" is a possessive here
+    assert (e.verb, e.object) == ("got rid of", "her old couch")
+    evs = rule_events(["guess what i found in the attic yesterday"])  # "what" is what was found
+    assert ("found in", "the attic") not in [(e.verb, e.object) for e in evs]
+    evs = rule_events(["Our house is on Elm St. Last week we painted it"])  # "St." ends the sentence
+    assert any(e.object.startswith("Last week we painted it") for e in evs)

@@ -313,8 +313,15 @@ def _not_a_time(sp, text: str) -> bool:
         return True
     if "like" in before[-2:]:  # "feels like just yesterday": a comparison, not a date
         return True
-    if before[-1:] == ["from"] and sp.rule in ("decade", "century") and len(before) > 1 and before[-2].isalpha():
-        return True  # "a super cool book from the 1900s": how old a thing is, not when anything happened
+    if (
+        before[-1:] == ["from"]
+        and sp.rule in ("decade", "century")
+        and len(before) > 2
+        and before[-2].isalpha()
+        and before[-3] not in L.PREPOSITIONS
+        and not is_verbish(before[-3], after_aux=True)
+    ):
+        return True  # "a super cool book from the 1900s": how old a thing is; not "lived in Ohio from the 90s"
     return bool(re.match(r"(?i)^(?:in|for)\s+(?:\d+|a|an|one|two|few|a few)\s+(?:seconds?|minutes?|hours?)$", sp.text))
 
 
@@ -357,7 +364,7 @@ class RuleExtractor:
         self._names: frozenset[str] = frozenset()  # the session's names, lower case ("i was with mike")
         self._refused: set[int] = set()  # time phrases of clauses that tell no occurrence (no mention either)
         self.usage = Usage()  # no model, no cost: the totals stay 0
-        self.failed_turns = 0  # messages whose rules raised (their events are lost, the run goes on)
+        self._failed: set[tuple[str, str, str]] = set()  # messages whose rules raised
 
     # -- public ---------------------------------------------------------------------------
 
@@ -367,7 +374,17 @@ class RuleExtractor:
         names: dict[str, set[str]] = {}  # per namespace: one diary day per session still knows "Maya"
         for s, tx in zip(sessions, texts):
             names.setdefault(s.namespace, set()).update(_names(tx.values()))
-        return [self.extract_session(s, texts=tx, names=names[s.namespace]) for s, tx in zip(sessions, texts)]
+        return [self._session_events(s, tx, names[s.namespace]) for s, tx in zip(sessions, texts)]
+
+    def _session_events(self, session: Session, texts: dict[str, str], names: set[str]) -> list[Event]:
+        """``extract_session``; a rule failing outside any one message (reading afterthoughts,
+        merging) costs the session's events, not the run: its messages count as unread."""
+        try:
+            return self.extract_session(session, texts=texts, names=names)
+        except Exception:  # noqa: BLE001 - one session's rules must not stop indexing
+            log.warning("rule extraction failed on session %s", session.session_id, exc_info=True)
+            self._failed.update((session.namespace, session.session_id, t.turn_id) for t in session.turns)
+            return []
 
     def extract_session(
         self, session: Session, *, texts: dict[str, str] | None = None, names: set[str] | None = None
@@ -434,12 +451,20 @@ class RuleExtractor:
     def _turn_events(self, session: Session, turn: Turn, *args, **kwargs) -> list[Event]:
         """``extract_turn``, but a rule that fails on one message costs that message's events,
         not the whole index run (logged, and counted in ``failed_turns``)."""
+        key = (session.namespace, session.session_id, turn.turn_id)
         try:
-            return self.extract_turn(session, turn, *args, **kwargs)
+            events = self.extract_turn(session, turn, *args, **kwargs)
         except Exception:  # noqa: BLE001 - one message's rules must not stop indexing
-            self.failed_turns += 1
+            self._failed.add(key)
             log.warning("rule extraction failed on %s %s", session.session_id, turn.turn_id, exc_info=True)
             return []
+        self._failed.discard(key)  # read on a second try (without the afterthought joined)
+        return events
+
+    @property
+    def failed_turns(self) -> int:
+        """Messages whose rules raised (their events are lost, the run went on)."""
+        return len(self._failed)
 
     def _afterthought_of(self, session: Session, i: int, text: str, bare, asked: list[str], headed: bool) -> str | None:
         """The time phrase the speaker's next message adds to message ``i`` ("went to the
@@ -930,6 +955,8 @@ class RuleExtractor:
         if t.text in _PRONOUN_SUBJ:
             if starts:
                 c = self._parse_from(toks, i + 1, speaker, subj_start=i)
+                if c is not None and i > 0 and toks[i - 1].low == "what" and not _own_object(c):
+                    return None  # "guess what i found in the attic": "what" is the object, not said
                 if c is not None and t.low == "we":
                     c.generic = True
                 return c
@@ -1551,8 +1578,23 @@ class RuleExtractor:
         if c.obj_toks and c.obj_toks[0].low == "rid" and c.lemma in ("get", "have"):
             # "had to get rid of my old couch": "get rid of" is the verb; "… of her" names nothing
             rest = c.obj_toks[2:] if c.obj_toks[1:2] and c.obj_toks[1].low == "of" else []
-            if not rest or not has_content(rest) or rest[0].low in OBJECT_PRONOUNS:
-                return self._refuse(span, c)  # "got rid of her": who is not said here
+            rest = [t for t in rest if t.start not in self._covered]  # "of her | last year"
+            if not rest:  # "of her" trimmed off the object: read it from the sentence
+                at = next((j for j, t in enumerate(self._toks) if t.start == c.obj_toks[0].start), None)
+                after = self._toks[at + 1 : at + 3] if at is not None else []
+                if [t.low for t in after[:1]] == ["of"]:
+                    rest = after[1:]
+            person = (
+                bool(rest)
+                and rest[0].low in ("her", "him", "them", "me", "us")
+                and not (
+                    rest[0].low == "her" and len(rest) > 1 and is_content(rest[1]) and rest[1].low not in L.DETERMINERS
+                )
+            )  # "got rid of her"; "her old couch" is hers
+            if person:
+                return self._refuse(span, c)  # who is not said here
+            if not rest or not has_content(rest):
+                return None  # "got rid of it": the mention says what "it" is, if the turn does
             c.verb, c.obj_toks = f"{c.verb} rid of", rest
         if not intransitive and (not c.obj_toks or not has_content(c.obj_toks)):
             return None  # "Maya flew in on Wednesday" is complete without an object; "bought it" is not
@@ -1903,6 +1945,15 @@ _QUANTIFIERS = {"some", "all", "both", "lots", "lot", "many", "most", "one", "tw
 def _emoji(text: str) -> bool:
     """Pictographs only ("💪", "🏖️"): no letter or digit, and a symbol among them (quotes stay)."""
     return not any(ch.isalnum() for ch in text) and any(unicodedata.category(ch) == "So" for ch in text)
+
+
+def _own_object(c: Clause) -> bool:
+    """The verb has a noun phrase of its own as object ("adopted | a puppy"), not a preposition's."""
+    return (
+        bool(c.obj_toks)
+        and (c.obj_toks[0].low in L.DETERMINERS or c.obj_toks[0].text in POSSESSIVE)
+        and not (c.verb_toks and c.verb_toks[-1].low in L.PREPOSITIONS)
+    )
 
 
 def _one_of(w: str, words: set[str]) -> bool:

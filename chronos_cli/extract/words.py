@@ -208,4 +208,4 @@ INTENSIFIERS = {"so", "very", "really", "pretty", "super", "too", "quite", "kind
 
 
 # titles before a name, lower case as tokens read them: "Dr. Okafor" ("." ends no sentence there)
-TITLES = {"dr", "mr", "mrs", "ms", "prof", "st"}
+TITLES = {"dr", "mr", "mrs", "ms", "prof"}  # not "st": "on Elm St. | Last week …" ends a sentence
