@@ -101,7 +101,6 @@ from chronos_cli.extract.occurrence import (
     FELT,
     HEDGES,
     MINDSETS,
-    OCCASIONS,
     PHOTOS,
     SAYING,
     THOUGHT_VERBS,
@@ -121,6 +120,7 @@ from chronos_cli.extract.occurrence import (
 )
 from chronos_cli.extract.reference import NOT_NOUN, PEOPLE, last_thing, pointed_object
 from chronos_cli.extract.runon import INTERJECTIONS, OPENERS_MID, SUBJECT_STARTS, new_clause, run_on_before
+from chronos_cli.extract.scenes import occasion_verb, people_at, picture_scene
 from chronos_cli.extract.words import (
     BASE,
     FORMS,
@@ -752,7 +752,7 @@ class RuleExtractor:
             and (toks[end].low in FORMS or is_past(toks[end].low))
         ):
             return None  # "… how to make | this": the object only points, and the words dropped it
-        scene = _picture_scene(words, sp, self._names)
+        scene = picture_scene(words, sp, self._names)
         if scene is not None:  # a picture shown tells no occurrence, but what it is from may
             how, np = scene
             if not np:
@@ -762,11 +762,7 @@ class RuleExtractor:
             if how == "with":
                 e.kind, e.verb = "event", "was with"
             else:  # the occasion a picture is from: "went on our trip to Paris", "was at the concert"
-                head = next((x for x in np if x.low in L.PREPOSITIONS), None)
-                core = np[: np.index(head)] if head is not None else np
-                e.kind = "event"
-                w = core[-1].low if core else ""
-                e.verb = "went on" if _one_of(w, _OUTINGS) else "had" if _one_of(w, _HAD) else "was at"
+                e.kind, e.verb = "event", occasion_verb(np)
             e.aliases = clean_aliases([*category_aliases("", obj), obj], e)
             return e
         # "Here's our latest work from last weekend": what is presented is named, verb or not
@@ -1283,7 +1279,7 @@ class RuleExtractor:
                 w == "with"
                 and toks[subj_start].low in ("i", "we")
                 and "still" not in advs
-                and _people_at(toks, k + 1, present=not any(x in _PAST_BE for x in words), names=self._names)
+                and people_at(toks, k + 1, present=not any(x in _PAST_BE for x in words), names=self._names)
             )  # "I was with my sister yesterday"; not "I'm with you (on that)", "the problem was with the
             # battery", "I'm with Verizon", "I've been with my company for years"
             if (
@@ -1882,66 +1878,6 @@ def _said_here(e: Event, text: str) -> bool:
     return any(w in said for w in content[:3])
 
 
-_PICTURE_DETS = {"this", "these", "my", "our", "some", "another"}
-_RELATIVE_OPENERS = {"i", "we", "you", "who", "that", "which", "he", "she", "they"}
-
-
-def _picture_scene(words: list[Tok], sp, names: frozenset[str] = frozenset()) -> tuple[str, list[Tok]] | None:
-    """What a mention that names only a picture shows that took place: ("with", the people) for
-    "a pic from last Friday with some veterans" (the speaker was with them then), ("at", the
-    occasion) for "a pic from our trip to Paris last month"; ("", []) for a picture that shows no
-    occurrence ("this pic I got a while back"). None when the mention is no bare picture: one
-    that goes on to say something ("this picture reminds me of a road trip we took") is read
-    as any other."""
-    i = 0
-    while i < min(len(words), 2) and (words[i].low in L.DETERMINERS or words[i].low in _PICTURE_DETS):
-        i += 1
-    if i >= len(words) or words[i].low not in PHOTOS:
-        return None
-    rest = [t for t in words[i + 1 :] if not sp.start_char <= t.start < sp.end_char]  # without the time
-    if rest and rest[0].text.isalpha() and rest[0].low not in L.PREPOSITIONS and rest[0].low not in _RELATIVE_OPENERS:
-        return None  # the picture is the subject of a clause: "this picture reminds me of …"
-    for k, t in enumerate(rest):
-        if (is_finite(t.low) or is_past(t.low)) and (k == 0 or rest[k - 1].low not in _RELATIVE_OPENERS):
-            return None  # a verb of its own, not a relative clause on the picture ("… I got")
-    after = words[i + 1 :]
-    of_someone = False  # "a pic of my son … with his new bike": the picture shows another
-    k = 0
-    while k < len(after):
-        prep = after[k].low
-        np: list[Tok] = []
-        for t in after[k + 1 :]:
-            if sp.start_char <= t.start < sp.end_char or t.low in _RELATIVE_OPENERS or t.low in INTERJECTIONS:
-                break
-            if not (t.text[:1].isalnum() or t.text in ("'s", "-")):
-                break
-            if t.low in ("with", "from", "at") or (t.low == "of" and not (np and np[-1].low in _QUANTIFIERS)):
-                break
-            np.append(t)
-        if prep == "of" and np:
-            of_someone = of_someone or _people_at(np, 0, present=False, names=names)
-        if prep == "with" and np and not of_someone and _people_at(np, 0, present=False, names=names):
-            return "with", np
-        if prep in ("from", "at") and np:
-            head = next((x for x in np if x.low in L.PREPOSITIONS), None)
-            core = np[: np.index(head)] if head is not None else np
-            if core and _occasion_word(core[-1].low) and core[0].low not in _WHEN_WORDS:  # "our trip (to Paris)"
-                return "at", np
-        k += 1 + len(np)
-    return "", []
-
-
-# occasions one goes on rather than is at
-_OUTINGS = {"trip", "walk", "hike", "run", "vacation", "holiday", "cruise", "tour", "getaway", "honeymoon", "outing"}
-_OUTINGS |= {"date", "camping", "road"}
-# occasions one has rather than is at: "had my surgery", "had a workout"
-_HAD = {"surgery", "operation", "workout", "shift", "appointment", "lesson", "class", "session", "meeting"}
-_HAD |= {"interview", "exam", "test", "checkup", "check-up", "practice", "rehearsal", "lunch", "dinner", "breakfast"}
-_HAD |= {"brunch", "picnic", "barbecue", "bbq", "call", "chat", "talk", "conversation", "accident", "fall", "scare"}
-_WHEN_WORDS = {"during", "before", "after", "since", "until", "till", "around"}  # "a photo from during the wedding"
-_QUANTIFIERS = {"some", "all", "both", "lots", "lot", "many", "most", "one", "two", "three", "few", "couple", "each"}
-
-
 def _emoji(text: str) -> bool:
     """Pictographs only ("💪", "🏖️"): no letter or digit, and a symbol among them (quotes stay)."""
     return not any(ch.isalnum() for ch in text) and any(unicodedata.category(ch) == "So" for ch in text)
@@ -1954,23 +1890,6 @@ def _own_object(c: Clause) -> bool:
         and (c.obj_toks[0].low in L.DETERMINERS or c.obj_toks[0].text in POSSESSIVE)
         and not (c.verb_toks and c.verb_toks[-1].low in L.PREPOSITIONS)
     )
-
-
-def _one_of(w: str, words: set[str]) -> bool:
-    """``w`` or its singular ("walks") is in ``words``; "class" stays "class"."""
-    return w in words or (w.endswith("s") and w[:-1] in words)
-
-
-def _occasion_word(w: str) -> bool:
-    return w in OCCASIONS or w.rstrip("s") in OCCASIONS or w in _PICTURED_OCCASIONS
-
-
-# what a picture is "from" that took place, besides the occasions one "had"
-_PICTURED_OCCASIONS = {
-    "vacation", "holiday", "holidays", "festival", "parade", "race", "marathon", "conference", "convention",
-    "fair", "graduation", "birthday", "tour", "cruise", "honeymoon", "getaway", "camping", "outing", "event",
-    "game", "gig", "road",
-}  # fmt: skip
 
 
 def _past_dated_later(e: Event, said_end: datetime) -> bool:
@@ -2145,46 +2064,7 @@ _CLAIMING = {"pretend", "fear", "doubt", "hope", "wish", "realize", "realise", "
 _CLAIMING |= {"dream", "suspect", "assume", "suppose", "worry", "find", "forget", "remember", "know", "believe"}
 _CLAIMING |= {"decide", "swear", "think", "say", "tell", "imagine", "guess", "bet", "figure"}
 _PAST_BE = {"was", "were", "been"}
-# people one is with: the clause parser's PEOPLE and these
-_COMPANY = {"veteran", "coworker", "colleague", "folk", "crew", "gang", "everyone", "fam", "relative", "neighbor"}
-_COMPANY |= {"cousin", "grandparent", "bestie", "bff", "pal", "squad", "friends", "kids", "parents", "guys", "girls"}
-_COMPANY |= {"dog", "cat", "puppy", "pup", "kitten", "kitty", "pet", "roommate", "housemate", "flatmate"}
-# ties that last: "I'm with my boyfriend" tells a relationship as often as where one is
-_PARTNERS = {"boyfriend", "girlfriend", "husband", "wife", "partner", "fiance", "fiancee", "bf", "gf"}
-
-
-def _people_at(toks: list[Tok], j: int, *, present: bool, names: frozenset[str] = frozenset()) -> bool:
-    """The noun phrase at ``j`` names people one can be with ("my sister", "some of my old
-    coworkers", "Jo and Sam"): not "you" (agreement) nor a thing ("the battery", "my new
-    camera"). A name counts only in the past ("I was with Jo"): "I'm with Verizon" is a firm."""
-    heads = []
-    for t in toks[j : j + 7]:
-        if t.text in PUNCT_BREAK or t.low in L.CLAUSE_BREAK and t.low != "and" or t.low in TIME_WORDS:
-            break
-        if t.low in L.PREPOSITIONS and t.low != "of" or t.low in INTERJECTIONS:
-            break
-        heads.append(t)
-    if not heads or heads[0].low in _NOT_COMPANY:
-        return False
-    if any(t.low.rstrip("s") in _PARTNERS or t.low in _PARTNERS for t in heads) and present:
-        return False
-    return (
-        any(
-            t.low.rstrip("s") in PEOPLE or t.low in PEOPLE or t.low in _COMPANY or t.low.rstrip("s") in _COMPANY
-            for t in heads
-        )
-        or (not present and heads[0].low in names)
-        or (
-            not present
-            and heads[0].text[:1].isupper()
-            and heads[0].low not in FORMS
-            and heads[0].low not in L.NOT_NAMES
-        )
-    )
-
-
 _SUBORDINATORS = {"since", "after", "before", "when", "once", "because", "while", "until", "till"}
-_NOT_COMPANY = {"you", "u", "ya", "y'all", "it", "this", "that", "me", "him", "her", "them", "us"}
 
 
 def _a_time_it_was(words: list[str]) -> bool:

@@ -1,0 +1,141 @@
+"""What a photo line shows, and who one was with.
+
+"here's a pic from last Friday with some veterans" tells that the speaker was with them then;
+"a photo from our trip to Paris last month" that they went on the trip; "I was with my sister
+yesterday" is an outing. A picture shown with nothing of the kind ("check out this pic i got a
+while back") tells no occurrence. The rule extractor asks these questions of its mentions and
+its copula clauses."""
+
+from __future__ import annotations
+
+from chronos_cli.extract import lexicon as L
+from chronos_cli.extract.occurrence import OCCASIONS, PHOTOS
+from chronos_cli.extract.reference import PEOPLE
+from chronos_cli.extract.runon import INTERJECTIONS
+from chronos_cli.extract.words import FORMS, PUNCT_BREAK, TIME_WORDS, Tok, is_finite, is_past
+
+_PICTURE_DETS = {"this", "these", "my", "our", "some", "another"}
+_RELATIVE_OPENERS = {"i", "we", "you", "who", "that", "which", "he", "she", "they"}
+
+
+def picture_scene(words: list[Tok], sp, names: frozenset[str] = frozenset()) -> tuple[str, list[Tok]] | None:
+    """What a mention that names only a picture shows that took place: ("with", the people) for
+    "a pic from last Friday with some veterans" (the speaker was with them then), ("at", the
+    occasion) for "a pic from our trip to Paris last month"; ("", []) for a picture that shows no
+    occurrence ("this pic I got a while back"). None when the mention is no bare picture: one
+    that goes on to say something ("this picture reminds me of a road trip we took") is read
+    as any other."""
+    i = 0
+    while i < min(len(words), 2) and (words[i].low in L.DETERMINERS or words[i].low in _PICTURE_DETS):
+        i += 1
+    if i >= len(words) or words[i].low not in PHOTOS:
+        return None
+    rest = [t for t in words[i + 1 :] if not sp.start_char <= t.start < sp.end_char]  # without the time
+    if rest and rest[0].text.isalpha() and rest[0].low not in L.PREPOSITIONS and rest[0].low not in _RELATIVE_OPENERS:
+        return None  # the picture is the subject of a clause: "this picture reminds me of …"
+    for k, t in enumerate(rest):
+        if (is_finite(t.low) or is_past(t.low)) and (k == 0 or rest[k - 1].low not in _RELATIVE_OPENERS):
+            return None  # a verb of its own, not a relative clause on the picture ("… I got")
+    after = words[i + 1 :]
+    of_someone = False  # "a pic of my son … with his new bike": the picture shows another
+    k = 0
+    while k < len(after):
+        prep = after[k].low
+        np: list[Tok] = []
+        for t in after[k + 1 :]:
+            if sp.start_char <= t.start < sp.end_char or t.low in _RELATIVE_OPENERS or t.low in INTERJECTIONS:
+                break
+            if not (t.text[:1].isalnum() or t.text in ("'s", "-")):
+                break
+            if t.low in ("with", "from", "at") or (t.low == "of" and not (np and np[-1].low in _QUANTIFIERS)):
+                break
+            np.append(t)
+        if prep == "of" and np:
+            of_someone = of_someone or people_at(np, 0, present=False, names=names)
+        if prep == "with" and np and not of_someone and people_at(np, 0, present=False, names=names):
+            return "with", np
+        if prep in ("from", "at") and np:
+            head = next((x for x in np if x.low in L.PREPOSITIONS), None)
+            core = np[: np.index(head)] if head is not None else np
+            if core and _occasion_word(core[-1].low) and core[0].low not in _WHEN_WORDS:  # "our trip (to Paris)"
+                return "at", np
+        k += 1 + len(np)
+    return "", []
+
+
+# occasions one goes on rather than is at
+_OUTINGS = {"trip", "walk", "hike", "run", "vacation", "holiday", "cruise", "tour", "getaway", "honeymoon", "outing"}
+_OUTINGS |= {"date", "camping", "road"}
+# occasions one has rather than is at: "had my surgery", "had a workout"
+_HAD = {"surgery", "operation", "workout", "shift", "appointment", "lesson", "class", "session", "meeting"}
+_HAD |= {"interview", "exam", "test", "checkup", "check-up", "practice", "rehearsal", "lunch", "dinner", "breakfast"}
+_HAD |= {"brunch", "picnic", "barbecue", "bbq", "call", "chat", "talk", "conversation", "accident", "fall", "scare"}
+_WHEN_WORDS = {"during", "before", "after", "since", "until", "till", "around"}  # "a photo from during the wedding"
+_QUANTIFIERS = {"some", "all", "both", "lots", "lot", "many", "most", "one", "two", "three", "few", "couple", "each"}
+
+
+def _one_of(w: str, words: set[str]) -> bool:
+    """``w`` or its singular ("walks") is in ``words``; "class" stays "class"."""
+    return w in words or (w.endswith("s") and w[:-1] in words)
+
+
+def _occasion_word(w: str) -> bool:
+    return w in OCCASIONS or w.rstrip("s") in OCCASIONS or w in _PICTURED_OCCASIONS
+
+
+# what a picture is "from" that took place, besides the occasions one "had"
+_PICTURED_OCCASIONS = {
+    "vacation", "holiday", "holidays", "festival", "parade", "race", "marathon", "conference", "convention",
+    "fair", "graduation", "birthday", "tour", "cruise", "honeymoon", "getaway", "camping", "outing", "event",
+    "game", "gig", "road",
+}  # fmt: skip
+
+
+# people one is with: the clause parser's PEOPLE and these
+_COMPANY = {"veteran", "coworker", "colleague", "folk", "crew", "gang", "everyone", "fam", "relative", "neighbor"}
+_COMPANY |= {"cousin", "grandparent", "bestie", "bff", "pal", "squad", "friends", "kids", "parents", "guys", "girls"}
+_COMPANY |= {"dog", "cat", "puppy", "pup", "kitten", "kitty", "pet", "roommate", "housemate", "flatmate"}
+# ties that last: "I'm with my boyfriend" tells a relationship as often as where one is
+_PARTNERS = {"boyfriend", "girlfriend", "husband", "wife", "partner", "fiance", "fiancee", "bf", "gf"}
+
+
+def people_at(toks: list[Tok], j: int, *, present: bool, names: frozenset[str] = frozenset()) -> bool:
+    """The noun phrase at ``j`` names people one can be with ("my sister", "some of my old
+    coworkers", "Jo and Sam"): not "you" (agreement) nor a thing ("the battery", "my new
+    camera"). A name counts only in the past ("I was with Jo"): "I'm with Verizon" is a firm."""
+    heads = []
+    for t in toks[j : j + 7]:
+        if t.text in PUNCT_BREAK or t.low in L.CLAUSE_BREAK and t.low != "and" or t.low in TIME_WORDS:
+            break
+        if t.low in L.PREPOSITIONS and t.low != "of" or t.low in INTERJECTIONS:
+            break
+        heads.append(t)
+    if not heads or heads[0].low in _NOT_COMPANY:
+        return False
+    if any(t.low.rstrip("s") in _PARTNERS or t.low in _PARTNERS for t in heads) and present:
+        return False
+    return (
+        any(
+            t.low.rstrip("s") in PEOPLE or t.low in PEOPLE or t.low in _COMPANY or t.low.rstrip("s") in _COMPANY
+            for t in heads
+        )
+        or (not present and heads[0].low in names)
+        or (
+            not present
+            and heads[0].text[:1].isupper()
+            and heads[0].low not in FORMS
+            and heads[0].low not in L.NOT_NAMES
+        )
+    )
+
+
+_NOT_COMPANY = {"you", "u", "ya", "y'all", "it", "this", "that", "me", "him", "her", "them", "us"}
+
+
+def occasion_verb(np: list[Tok]) -> str:
+    """How one takes part in the occasion a picture is from: "went on" a trip, "had" a class,
+    "was at" a concert."""
+    head = next((x for x in np if x.low in L.PREPOSITIONS), None)
+    core = np[: np.index(head)] if head is not None else np
+    w = core[-1].low if core else ""
+    return "went on" if _one_of(w, _OUTINGS) else "had" if _one_of(w, _HAD) else "was at"
