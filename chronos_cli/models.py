@@ -14,6 +14,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
+from chronos_cli.clock import wall
+
 Role = Literal["user", "assistant", "other"]
 
 
@@ -58,36 +60,32 @@ def link_last_talks(
     so a session read from another file still finds the talk before it."""
     talks: dict[tuple[str, frozenset], list[datetime]] = {}
     seen: set[tuple[str, str]] = set()
-    for s in sessions:
+    people = [_people(t.speaker for t in s.turns) for s in sessions]
+    for s, who in zip(sessions, people):
         seen.add((s.namespace, s.session_id))
-        who = _people(t.speaker for t in s.turns)
         if len(who) > 1:
-            talks.setdefault((s.namespace, who), []).extend(_naive(t.t_conv) for t in s.turns)
+            talks.setdefault((s.namespace, who), []).extend(wall(t.t_conv) for t in s.turns)
     for (ns, sid), (speakers, times) in (stored or {}).items():
         who = _people(speakers)
         if (ns, sid) not in seen and len(who) > 1:
-            talks.setdefault((ns, who), []).extend(_naive(t) for t in times)
+            talks.setdefault((ns, who), []).extend(wall(t) for t in times)
     by_ns: dict[str, list[tuple[frozenset, list[datetime]]]] = {}
     for (ns, who), times in talks.items():
         by_ns.setdefault(ns, []).append((who, sorted(times)))
-    for s in sessions:
+    for s, who in zip(sessions, people):
         if s.last_talk is not None or not s.turns:
             continue
-        who, start = _people(t.speaker for t in s.turns), min(_naive(t.t_conv) for t in s.turns)
+        start = min(wall(t.t_conv) for t in s.turns)
         best = None
-        for people, times in by_ns.get(s.namespace, []):
+        for group, times in by_ns.get(s.namespace, []):
             k = bisect_left(times, start)  # the latest turn strictly before this session starts
-            if who <= people and k and (best is None or times[k - 1] > best):
+            if who <= group and k and (best is None or times[k - 1] > best):
                 best = times[k - 1]
         s.last_talk = best
 
 
 def _people(speakers) -> frozenset:
     return frozenset(" ".join(w.split()).casefold() for w in speakers)
-
-
-def _naive(t: datetime) -> datetime:
-    return t.replace(tzinfo=None)  # wall-clock time, as the store keeps it
 
 
 class NamespaceInfo(BaseModel):

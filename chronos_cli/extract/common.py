@@ -13,6 +13,7 @@ import re
 from collections.abc import Iterable
 from datetime import date, datetime, time, timedelta
 
+from chronos_cli.clock import wall as naive  # wall-clock time, offset dropped
 from chronos_cli.extract import lexicon as L
 from chronos_cli.extract.words import lemma
 from chronos_cli.models import Event
@@ -20,10 +21,6 @@ from chronos_cli.models import Event
 _DAY_END = time(23, 59, 59, 999999)
 MAX_PAST_YEARS = 100
 MAX_FUTURE_YEARS = 10
-
-
-def naive(dt: datetime) -> datetime:
-    return dt.replace(tzinfo=None)
 
 
 def said_on(t_conv: datetime) -> tuple[None, datetime, str]:

@@ -271,6 +271,10 @@ class _Ctx:
 
     speakers: set[str]
     names: set[str]
+    folded: frozenset[str] = frozenset()  # the names in lower case, as chats type them ("i was with mike")
+
+    def __post_init__(self) -> None:
+        self.folded = frozenset(n.casefold() for n in self.names)
 
 
 @dataclass
@@ -531,7 +535,7 @@ class RuleExtractor:
             text, bounds = read, sentences(read)
         self._speaker = turn.speaker
         self._refused = set()
-        self._names = frozenset(n.casefold() for n in ctx.names)
+        self._names = ctx.folded
         spans = [
             sp
             for sp in resolve_spans(mask_versions(text), turn.t_conv, last_talk=session.last_talk)

@@ -23,6 +23,7 @@ from contextlib import ExitStack
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from chronos_cli.clock import wall
 from chronos_cli.index.files import WarmStart, index_paths
 from chronos_cli.index.report import BATCH_TURNS, IndexCallbacks, IndexInterrupted, IndexReport, batch_turns
 from chronos_cli.models import Event, Session, link_last_talks
@@ -192,7 +193,7 @@ class Indexer:
         if self.extractor:
             # before batching (a batch may not hold a session's previous one), and with the talks
             # indexed before (another file may have held it)
-            latest = max(s.t_conv.replace(tzinfo=None) for s in todo)
+            latest = max(wall(s.t_conv) for s in todo)
             link_last_talks(sessions, self.store.talks({s.namespace for s in todo}, before=latest))
         self.cb.on_stage("turns", sum(len(s.turns) for s in plan.sessions))
         if self.extractor:

@@ -37,6 +37,7 @@ import pyarrow.compute as pc  # noqa: E402
 from lancedb.expr import Expr, col, lit  # noqa: E402
 from lancedb.index import FTS, BTree  # noqa: E402
 
+from chronos_cli.clock import wall  # noqa: E402
 from chronos_cli.hits import EventHit, Hit, TurnHit  # noqa: E402
 from chronos_cli.models import Event, Session  # noqa: E402
 
@@ -94,11 +95,6 @@ def check_namespace(ns: str) -> str:
     if not NAMESPACE_RE.match(ns):
         raise StoreError(f"invalid namespace {ns!r}: use letters, digits and . _ : / @ + - (at most 200)")
     return ns
-
-
-def wall(dt: datetime) -> datetime:
-    """Naive local wall-clock time (what date filters compare against)."""
-    return dt.replace(tzinfo=None)
 
 
 def offset_minutes(dt: datetime) -> int | None:
