@@ -1070,3 +1070,72 @@ def test_what_the_last_small_rules_must_leave():
     assert ("found in", "the attic") not in [(e.verb, e.object) for e in evs]
     evs = rule_events(["Our house is on Elm St. Last week we painted it"])  # "St." ends the sentence
     assert any(e.object.startswith("Last week we painted it") for e in evs)
+
+
+# -- "I'm" left out: "heading to the gym now" ---------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text, verb, obj",
+    [
+        ("heading to the gym now", "is heading to", "the gym"),
+        ("ok heading to the gym now, talk later", "is heading to", "the gym"),
+        ("Currently studying for finals", "is studying for", "finals"),
+        ("Watching the game with my dad right now", "is watching", "the game with my dad"),
+        ("packing for the trip rn", "is packing for", "the trip"),
+        ("lol. going to my mom's house rn", "is going to", "my mom's house"),
+        ("Still working on my biz.", "is working on", "my biz"),
+        ("Walking the dog in the rain lol", "is walking", "the dog in the rain"),
+    ],
+)
+def test_a_progressive_typed_without_im_is_the_speakers_and_dated_the_day_said(text, verb, obj):
+    [e] = rule_events([("Sam", text)])
+    assert (e.subject, e.verb, e.object) == ("Sam", verb, obj)
+    assert (e.start.date(), e.end.date()) == (T0.date(), T0.date())
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Dancing brings me joy.",  # a gerund subject: another verb follows
+        "Taking care of ourselves is vital.",
+        "Biking sounds like a great way to get out in nature.",
+        "Networking really pays off.",
+        "Writing's such a huge part of me now.",
+        "Searching for the perfect dance studio's a tough job.",
+        "searching for the perfect dance studios a tough job",  # the same, its "'s" typed away
+        "Reading your message made me smile",
+        "Supporting each other and making good things happen - that's so inspiring!",
+        "Loving the support!",  # feelings, wishes, greetings and figures of speech
+        "Sending love",
+        "Hoping to see you soon",
+        "Looking good!",
+        "Going well, thanks!",
+        "Getting there!",
+        "Counting down the days until the trip!",
+        "Making progress!",
+        "Heading out?",  # a question
+        "Relaxing day at the beach.",  # an adjective before its noun
+        "Exciting news!",
+    ],
+)
+def test_an_ing_word_opening_a_sentence_is_not_always_a_progressive(text):
+    assert [e for e in rule_events([("Sam", text)]) if e.kind == "event"] == []
+
+
+def test_an_ing_adjunct_before_a_clause_does_not_date_the_adjunct_today():
+    evs = rule_events([("Sam", "Walking home yesterday, I saw a fox")])
+    assert all(e.start is None or e.start.date() == YESTERDAY for e in evs)
+
+
+def test_a_progressive_of_motion_is_under_way_with_now_and_a_plan_without():
+    [e] = rule_events([("Sam", "I'm heading to the gym now")])
+    assert (e.verb, e.object, e.start.date()) == ("is heading to", "the gym", T0.date())
+    assert rule_events([("Sam", "I'm moving to Vermont now that I got the job")]) == []  # a reason, not a time
+    [e] = rule_events([("Sam", "Moving to Denver in June")])
+    assert (e.verb, e.object, e.start.date()) == ("is moving to", "Denver", date(2023, 6, 1))
+
+
+def test_right_now_is_no_part_of_the_object():
+    [e] = rule_events([("Sam", "I am cooking dinner for my parents right now.")])
+    assert e.object == "dinner for my parents"

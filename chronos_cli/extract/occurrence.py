@@ -57,10 +57,10 @@ def with_mood(c: Clause, aux: list[str], advs: list[str], main: Tok, toks: list[
         and c.verb.split()[:2] != ["had", "to"]  # "I just had to capture it": simply had to, not a moment ago
     ):
         c.mood, c.cue = "now", "just"
-    elif finite == "is" and main.low.endswith("ing") and lemma(main.low) in _FUTURATE:
+    elif finite == "is" and main.low.endswith("ing") and lemma(main.low) in _FUTURATE and not _under_way(advs, tail):
         c.mood = "future"  # "I'm moving to Vermont", "we're going camping": a plan, dated only by a time phrase
     elif finite == "is" and (state or main.low.endswith("ing")):
-        cue = next((a for a in advs if a in L.NOW_CUES), None)
+        cue = next((a for a in advs if a in L.NOW_CUES), None) or next((w for w in tail if w in _NOW_AFTER), None)
         c.mood, c.cue = "now", cue or " ".join(t.text for t in c.verb_toks) or main.text
     elif finite == "has" and "been" in aux and main.low.endswith("ing"):
         c.mood, c.cue = "now", " ".join(t.text for t in c.verb_toks)
@@ -75,6 +75,20 @@ def with_mood(c: Clause, aux: list[str], advs: list[str], main: Tok, toks: list[
     else:
         c.mood = "present"
     return c
+
+
+_NOW_AFTER = ("rn", "atm", "now")  # said after the clause: "at the dentist rn", "cooking dinner now"
+
+
+def _under_way(advs: list[str], tail: list[str]) -> bool:
+    """A progressive of motion that is happening as it is said ("I'm heading to the gym now",
+    "currently driving home"), not a plan; "now that I got the job" gives a reason instead."""
+    if any(a in ("currently", "rn", "atm") for a in advs):
+        return True
+    for k, w in enumerate(tail):
+        if w in ("rn", "atm") or (w == "now" and (k + 1 >= len(tail) or tail[k + 1] != "that")):
+            return True
+    return False
 
 
 TO_LISTENER = {"tell", "show", "ask", "let", "remind", "update", "give", "send", "thank", "wish", "text", "call"}
@@ -263,7 +277,7 @@ EVALUATIVE = {
         "faith",
     },
     "do": {"job", "work", "great", "well", "good", "fine", "ok", "okay", "alright", "amazing", "awesome"},
-    "make": {"day", "night", "week", "difference", "impact"},
+    "make": {"day", "night", "week", "difference", "impact", "progress", "strides", "headway"},
     "put": {"effort", "energy", "thought", "work"},
     "take": {"plunge"},
 }

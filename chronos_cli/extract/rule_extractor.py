@@ -92,6 +92,7 @@ from chronos_cli.extract.clean import (
     shown_thing,
 )
 from chronos_cli.extract.common import category_aliases, clean_aliases, dedup, naive, resolve_spans, said_day, said_on
+from chronos_cli.extract.ellipsis import implied_place, implied_progressive
 from chronos_cli.extract.mentions import MAX_MENTION_TOKENS, mention_words, presenting, segments
 from chronos_cli.extract.occurrence import (
     ABSTRACT,
@@ -949,6 +950,8 @@ class RuleExtractor:
             or t.low in L.ADVERBS
             or t.low in PAST
             or (after_and and is_past(t.low))
+            or t.low.endswith("ing")
+            or t.low in ("at", "in")
         ):
             return None  # no subject starts here (the common case: skip the checks below)
         starts = self._starts_clause(toks, i)
@@ -1102,6 +1105,8 @@ class RuleExtractor:
             ):  # "I hope to build a family and put a roof over kids": the hope goes on
                 c.mood, c.modal = prev.mood, prev.modal
             return c
+        if implied_progressive(toks, i) is not None or implied_place(toks, i):  # "heading to the gym now"
+            return self._parse_from(toks, i, speaker, subj_start=i, implied="is")  # "I'm" left out
         return None
 
     def _starts_clause(self, toks: list[Tok], i: int) -> bool:
@@ -1166,13 +1171,24 @@ class RuleExtractor:
         return self._parse_from(toks, j, subject, subj_start=i if subj_start is None else subj_start, named=True)
 
     def _parse_from(
-        self, toks: list[Tok], j: int, subject: str, *, subj_start: int, named: bool = False, after_aux: bool = False
+        self,
+        toks: list[Tok],
+        j: int,
+        subject: str,
+        *,
+        subj_start: int,
+        named: bool = False,
+        after_aux: bool = False,
+        implied: str | None = None,
     ) -> Clause | None:
+        """The clause whose verb group starts at ``j``; ``implied`` is an auxiliary the chat left
+        out with the subject ("[I'm] heading to the gym")."""
         n = len(toks)
         verb: list[Tok] = []
-        words: list[str] = []
+        words: list[str] = [implied] if implied else []
         advs: list[str] = []
-        saw_be = saw_have = False
+        saw_be = implied in L.BE
+        saw_have = False
         k = j
         # auxiliaries, negation, adverbs
         while k < n:
@@ -1381,6 +1397,7 @@ class RuleExtractor:
                 or (t.low in L.CLAUSE_BREAK and not noun_cause and not nouns_and)
                 or t.low in TIME_WORDS
                 or t.low in ("not", "than")
+                or (t.low == "right" and k + 1 < n and toks[k + 1].low == "now")  # "dinner | right now"
             ):
                 break
             if t.text in _PRONOUN_SUBJ:
