@@ -1086,6 +1086,20 @@ def test_what_the_last_small_rules_must_leave():
         ("lol. going to my mom's house rn", "is going to", "my mom's house"),
         ("Still working on my biz.", "is working on", "my biz"),
         ("Walking the dog in the rain lol", "is walking", "the dog in the rain"),
+        ("lol heading to the gym now", "is heading to", "the gym"),
+        ("Right now, heading to the gym", "is heading to", "the gym"),
+        ("busy cooking dinner rn", "is cooking", "dinner"),
+        ("heading to the gym now, will text later", "is heading to", "the gym"),  # a clause of its own after
+        ("Doing laundry rn", "is doing", "laundry"),  # activities, where "doing great" is how one is
+        ("having dinner with jo rn", "is having", "dinner with jo"),
+        ("Talking to my mom rn", "is talking to", "my mom"),
+        ("Hanging out with friends rn", "is hanging out with", "friends"),
+        ("Trying a new recipe rn", "is trying", "a new recipe"),
+        ("at the dentist rn, wish me luck", "is at", "the dentist"),  # where one is
+        ("currently at the airport", "is at", "the airport"),
+        ("still at work lol", "is at", "work"),
+        ("on the train rn", "is on", "the train"),
+        ("in the kitchen making dinner rn", "is in", "the kitchen"),
     ],
 )
 def test_a_progressive_typed_without_im_is_the_speakers_and_dated_the_day_said(text, verb, obj):
@@ -1117,6 +1131,24 @@ def test_a_progressive_typed_without_im_is_the_speakers_and_dated_the_day_said(t
         "Heading out?",  # a question
         "Relaxing day at the beach.",  # an adjective before its noun
         "Exciting news!",
+        "Cooking class tonight!",  # the first word of a compound
+        "Running shoes on sale now",
+        "Painting landscapes relaxes me",  # gerund subjects whose verb is read as a noun
+        "Playing guitar calms me down",
+        "Reading this makes me happy",
+        "Dancing = my therapy",
+        "Running a business isn't easy, but I'm determined to make it work.",
+        "Winning the tournament and earning cash is awesome - congrats!",
+        "Goal for this year: running a marathon",  # a label's value
+        "Current mood: dancing in the rain",
+        "At the moment, busy with work",  # a time, a state or an idiom is no place
+        "at this point the team needs help now",
+        "in a bad mood rn",
+        "in the mood for pizza rn",
+        "at a loss for words rn",
+        "at the end of my rope rn",
+        "on a roll rn",
+        "Speaking of which, did you see it",
     ],
 )
 def test_an_ing_word_opening_a_sentence_is_not_always_a_progressive(text):
@@ -1139,3 +1171,50 @@ def test_a_progressive_of_motion_is_under_way_with_now_and_a_plan_without():
 def test_right_now_is_no_part_of_the_object():
     [e] = rule_events([("Sam", "I am cooking dinner for my parents right now.")])
     assert e.object == "dinner for my parents"
+
+
+@pytest.mark.parametrize(
+    "texts",
+    [
+        ["My sister is so busy. Studying for finals all week."],  # someone else's
+        ["Jo's doing great. Working at a bank now."],
+        ["Ugh my neighbor. Playing loud music at 2am again"],
+        ["Yesterday was great. Hiking with friends"],  # another time's
+        ["Tomorrow is busy. Cleaning the house"],
+        ["Back in college. Working two jobs"],
+        [("Jo", "What's your favorite hobby?"), ("Sam", "painting landscapes")],  # a thing named in answer
+        [("Jo", "Any tips?"), ("Sam", "Setting small goals.")],
+        [("Jo", "What's your brother up to these days?"), ("Sam", "working at a bank downtown")],
+        [("Jo", "what were you doing last night?"), ("Sam", "watching the game with my dad")],
+    ],
+)
+def test_a_progressive_without_im_is_read_only_where_it_is_the_speakers_today(texts):
+    texts = [t if isinstance(t, tuple) else ("Sam", t) for t in texts]
+    assert [e for e in rule_events(texts) if e.verb.startswith("is ") and e.subject == "Sam"] == []
+
+
+def test_a_progressive_without_im_answers_what_one_is_doing():
+    [e] = rule_events([("Jo", "what are you doing?"), ("Sam", "watching the game with my dad")])
+    assert (e.subject, e.verb, e.object, e.start.date()) == ("Sam", "is watching", "the game with my dad", T0.date())
+    [e] = rule_events([("Sam", "Hey! Heading to the gym now.")])  # after a greeting
+    assert (e.verb, e.object) == ("is heading to", "the gym")
+
+
+@pytest.mark.parametrize("text", ["We're getting married now!", "I'm going vegan now", "I'm starting a new job now"])
+def test_now_makes_only_a_trip_under_way(text):
+    # "now" after a change ("starting a new job now") holds from now on: a plan or a change, no day
+    assert rule_events([("Sam", text)]) == []
+    [e] = rule_events([("Sam", "I'm heading to the gym now")])
+    assert (e.verb, e.object, e.start.date(), e.time_expression) == ("is heading to", "the gym", T0.date(), "now")
+
+
+def test_a_right_turn_is_no_right_now():
+    assert [(e.verb, e.object) for e in rule_events([("Sam", "Took a right now heading north")])][:1] == [
+        ("took", "a right")
+    ]
+
+
+def test_bare_places_are_places_and_feelings_are_not():
+    [e] = rule_events([("Sam", "I'm at work rn")])
+    assert (e.verb, e.object, e.start.date()) == ("is at", "work", T0.date())
+    assert rule_events([("Sam", "I'm in love")]) == []

@@ -39,6 +39,7 @@ def with_mood(c: Clause, aux: list[str], advs: list[str], main: Tok, toks: list[
         tail.append(t.low)
     lows = [t.low for t in toks[c.subj_start : c.end_tok]] + tail
     finite = next((w for w in [*aux, main.low] if w not in L.CONTROL_LINKS), main.low)
+    lead = [t.low for t in toks[max(0, c.subj_start - 3) : c.subj_start]]  # "right now, | I'm heading to …"
     c.remote = any(a in L.REMOTE for a in advs)
     c.generic = c.generic or "all" in advs
     if ("used" in aux and "to" in aux) or _habitual(lows, advs):
@@ -57,7 +58,12 @@ def with_mood(c: Clause, aux: list[str], advs: list[str], main: Tok, toks: list[
         and c.verb.split()[:2] != ["had", "to"]  # "I just had to capture it": simply had to, not a moment ago
     ):
         c.mood, c.cue = "now", "just"
-    elif finite == "is" and main.low.endswith("ing") and lemma(main.low) in _FUTURATE and not _under_way(advs, tail):
+    elif (
+        finite == "is"
+        and main.low.endswith("ing")
+        and lemma(main.low) in _FUTURATE
+        and not _under_way(c, advs, tail + lead)
+    ):
         c.mood = "future"  # "I'm moving to Vermont", "we're going camping": a plan, dated only by a time phrase
     elif finite == "is" and (state or main.low.endswith("ing")):
         cue = next((a for a in advs if a in L.NOW_CUES), None) or next((w for w in tail if w in _NOW_AFTER), None)
@@ -80,9 +86,23 @@ def with_mood(c: Clause, aux: list[str], advs: list[str], main: Tok, toks: list[
 _NOW_AFTER = ("rn", "atm", "now")  # said after the clause: "at the dentist rn", "cooking dinner now"
 
 
-def _under_way(advs: list[str], tail: list[str]) -> bool:
-    """A progressive of motion that is happening as it is said ("I'm heading to the gym now",
-    "currently driving home"), not a plan; "now that I got the job" gives a reason instead."""
+# verbs of going somewhere, whose progressive with "now" is under way; after "now", "getting
+# married", "starting a new job", "moving to Denver" are changes that hold from now on, or plans
+_GOING = {"go", "head", "come", "drive", "walk", "fly", "ride", "travel", "return", "leave"}
+
+
+def _under_way(c: Clause, advs: list[str], tail: list[str]) -> bool:
+    """A trip that is happening as it is said ("I'm heading to the gym now", "currently driving
+    home", "leaving the office rn"), not a plan; "now that I got the job" gives a reason instead."""
+    lem = lemma(c.verb_toks[-1].low) if c.verb_toks else ""
+    lem = lemma(c.verb.split()[-2]) if c.verb.split()[-1] in L.PREPOSITIONS and len(c.verb.split()) > 1 else lem
+    if lem not in _GOING:
+        return False
+    if lem != "leave" and not (
+        c.verb.split()[-1] in ("to", "into", "back", "home", "out", "over")
+        or (c.obj_toks and c.obj_toks[0].low in ("home", "back", "out"))
+    ):
+        return False  # "I'm going vegan now": a change, no path
     if any(a in ("currently", "rn", "atm") for a in advs):
         return True
     for k, w in enumerate(tail):

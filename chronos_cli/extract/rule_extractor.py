@@ -92,7 +92,8 @@ from chronos_cli.extract.clean import (
     shown_thing,
 )
 from chronos_cli.extract.common import category_aliases, clean_aliases, dedup, naive, resolve_spans, said_day, said_on
-from chronos_cli.extract.ellipsis import implied_place, implied_progressive
+from chronos_cli.extract.ellipsis import LEAD as ELLIPSIS_LEAD
+from chronos_cli.extract.ellipsis import asks_what_one_is_doing, implied_place, implied_progressive
 from chronos_cli.extract.mentions import MAX_MENTION_TOKENS, mention_words, presenting, segments
 from chronos_cli.extract.occurrence import (
     ABSTRACT,
@@ -168,6 +169,9 @@ _PREFERENCE = {"love", "loved", "like", "liked", "enjoy", "enjoyed", "hate", "ha
 _REPORTING = {"say", "said", "says", "mention", "mentioned", "tell", "told", "write", "wrote", "add", "note"}
 _IRREALIS_WORDS = {"want", "wants", "hope", "hopes", "wish", "goal", "goals", "dream", "resolution", "wanna", "gotta"}
 _PARTICLE_END = L.PARTICLES | {"in", "home"}
+# places named without an article ("at work", "in class", "at church")
+_BARE_PLACES = {"work", "school", "class", "church", "college", "uni", "practice", "rehearsal", "camp", "hospital"}
+_BARE_PLACES |= {"bed", "court", "jail", "town", "kindergarten", "daycare", "preschool", "therapy", "rehab"}
 # prepositions that lead a time phrase ("on Monday", "in March"): not part of the verb when one follows
 _TIME_PREPS = {"on", "in", "at", "during", "by", "until", "till", "since", "over", "around"}
 
@@ -284,6 +288,9 @@ class _TurnState:
     used: set[int] = field(default_factory=set)  # start_char of spans that dated an event of their sentence
     inherited: set[int] = field(default_factory=set)  # … that dated a later clause of the story
     story: object | None = None  # the time span the turn's past-tense narrative is set in
+    statements: int = 0  # statements read so far (greetings and questions not counted)
+    third: bool = False  # one of them was about someone else ("My sister is so busy.")
+    framed: bool = False  # one of them set another time ("Tomorrow is busy.", "Back in college.")
 
 
 def _names(texts) -> set[str]:
@@ -368,6 +375,7 @@ class RuleExtractor:
         self._prev_turn: Turn | None = None  # the message before it in its session (for "it")
         self._names: frozenset[str] = frozenset()  # the session's names, lower case ("i was with mike")
         self._refused: set[int] = set()  # time phrases of clauses that tell no occurrence (no mention either)
+        self._ellipsis_ok = True  # a sentence may leave out "I'm" here (see extract/ellipsis.py)
         self.usage = Usage()  # no model, no cost: the totals stay 0
         self._failed: set[tuple[str, str, str]] = set()  # messages whose rules raised
 
@@ -543,6 +551,7 @@ class RuleExtractor:
             if not _not_a_time(sp, text)
         ]
         said_end = datetime.combine(naive(turn.t_conv).date(), _DAY_END)
+        said_start = datetime.combine(naive(turn.t_conv).date(), time())
         st = _TurnState(story=story)
         carry = carry if carry is not None else _Carry()
         first = True
@@ -567,6 +576,11 @@ class RuleExtractor:
             if not toks:
                 continue
             self._toks = toks
+            self._ellipsis_ok = (
+                not st.framed  # "Yesterday was great. Hiking with friends": that day's, not today's
+                and not st.third
+                and (st.statements or not prev_questions or any(map(asks_what_one_is_doing, prev_questions)))
+            )  # "What's your favorite hobby?" "painting landscapes": a thing named, not done now
             self._span_starts = {sp.start_char for sp in sent_spans}
             self._covered = {t.start for t in toks for sp in sent_spans if sp.start_char <= t.start < sp.end_char}
             clauses = self._clauses(toks, turn.speaker, ctx)
@@ -580,7 +594,7 @@ class RuleExtractor:
                     c
                     for c in clauses
                     if c.subj_start > 1
-                    and toks[c.subj_start].text in _PRONOUN_SUBJ
+                    and (toks[c.subj_start].text in _PRONOUN_SUBJ or c.implied)  # "lol heading out now"
                     and _after_formula(toks, c, self._covered)
                 ]
                 first = False
@@ -607,6 +621,13 @@ class RuleExtractor:
                     st.events.append(ev)
                     st.used.update(sp.start_char for sp in sent_spans)
             first = False
+            st.statements += 1
+            st.third = st.third or _about_another(toks, clauses, turn.speaker)
+            st.framed = (
+                st.framed
+                or is_remote(sent.rstrip(".!?… "))
+                or any(not (sp.start <= said_end and sp.end >= said_start) for sp in sent_spans)
+            )  # "Tomorrow is busy."
             owners = _assign_spans(clauses, sent_spans, toks)
             remote = None
             made: dict[int, Event] = {}
@@ -951,7 +972,8 @@ class RuleExtractor:
             or t.low in PAST
             or (after_and and is_past(t.low))
             or t.low.endswith("ing")
-            or t.low in ("at", "in")
+            or t.low in ("at", "in", "on")
+            or t.low in ELLIPSIS_LEAD
         ):
             return None  # no subject starts here (the common case: skip the checks below)
         starts = self._starts_clause(toks, i)
@@ -1033,7 +1055,7 @@ class RuleExtractor:
             c.obj_toks = front + tail + rest  # "the agencies I'm looking into": phrasal, prep stays
             return c
         if not starts:
-            return None
+            return self._implied(toks, i, speaker)  # "lol heading out now": it tells its own opening
         if t.text in POSSESSIVE and i + 1 < n:
             return self._np_subject(toks, i, f"{speaker}'s")
         if t.text in _THE and i + 1 < n:
@@ -1105,9 +1127,28 @@ class RuleExtractor:
             ):  # "I hope to build a family and put a roof over kids": the hope goes on
                 c.mood, c.modal = prev.mood, prev.modal
             return c
-        if implied_progressive(toks, i) is not None or implied_place(toks, i):  # "heading to the gym now"
-            return self._parse_from(toks, i, speaker, subj_start=i, implied="is")  # "I'm" left out
-        return None
+        return self._implied(toks, i, speaker)
+
+    def _implied(self, toks: list[Tok], i: int, speaker: str) -> Clause | None:
+        """ "heading to the gym now", "at the dentist rn": the speaker's present with "I'm" left
+        out (extract/ellipsis.py), where the sentences before leave it the speaker's and today's."""
+        if not self._ellipsis_ok:
+            return None
+        j = implied_progressive(toks, i)
+        if j is not None:
+            lead = toks[i:j]  # "busy cooking dinner rn": "busy" is no adverb the parser skips
+            at = i if all(x.low in L.ADVERBS or x.low in L.NOW_CUES for x in lead) else j
+            c = self._parse_from(toks, at, speaker, subj_start=i, implied="is")
+        elif implied_place(toks, i):
+            c = self._parse_from(toks, i, speaker, subj_start=i, implied="is")
+            if c is not None:  # "in the kitchen | making dinner rn": the place, not what is done there
+                cut = next((k for k, x in enumerate(c.obj_toks) if k and x.low.endswith("ing")), None)
+                c.obj_toks = c.obj_toks[:cut] if cut else c.obj_toks
+        else:
+            return None
+        if c is not None:
+            c.implied = True
+        return c
 
     def _starts_clause(self, toks: list[Tok], i: int) -> bool:
         """A subject opens a clause: at the start, after punctuation or a conjunction, or after
@@ -1282,7 +1323,8 @@ class RuleExtractor:
                 and k + 1 < len(toks)
                 and toks[k + 1].text.islower()
                 and toks[k + 1].low not in L.DETERMINERS
-            )  # "I'm in awe", "in love": an idiom, not a place
+                and toks[k + 1].low not in _BARE_PLACES
+            )  # "I'm in awe", "in love": an idiom, not a place ("at work", "in class" are)
             if (
                 w == "to"
                 and saw_have
@@ -1397,7 +1439,13 @@ class RuleExtractor:
                 or (t.low in L.CLAUSE_BREAK and not noun_cause and not nouns_and)
                 or t.low in TIME_WORDS
                 or t.low in ("not", "than")
-                or (t.low == "right" and k + 1 < n and toks[k + 1].low == "now")  # "dinner | right now"
+                # "dinner | right now" ("took a right now": the noun)
+                or (
+                    t.low == "right"
+                    and k + 1 < n
+                    and toks[k + 1].low == "now"
+                    and not (obj and obj[-1].low in L.DETERMINERS)
+                )
             ):
                 break
             if t.text in _PRONOUN_SUBJ:
@@ -1765,6 +1813,26 @@ def _clock_only(sp) -> bool:
 
 
 # -- spans and words ------------------------------------------------------------------------------------
+
+
+_THIRD_OPENERS = {"he", "she", "they", "his", "her", "their", "he's", "she's", "they're"}
+
+
+def _about_another(toks: list[Tok], clauses: list[Clause], speaker: str) -> bool:
+    """The sentence is about someone else ("My sister is so busy.", "Jo's doing great.", "They
+    moved last week."): a bare progressive after it may be theirs, not the speaker's."""
+    if any(c.subject != speaker for c in clauses):
+        return True
+    at = 0
+    while at + 1 < len(toks) and (toks[at].low in INTERJECTIONS or toks[at].low in ("ugh", "so", "well", "and")):
+        at += 1  # "Ugh my neighbor."
+    toks = toks[at:]
+    first = toks[0]
+    if first.low in _THIRD_OPENERS:
+        return True
+    if first.text in POSSESSIVE and len(toks) > 1 and (toks[1].low in PEOPLE or toks[1].low.rstrip("s") in PEOPLE):
+        return True
+    return first.text[:1].isupper() and first.low not in FORMS and len(toks) > 1 and toks[1].low == "'s"
 
 
 def _assign_spans(clauses: list[Clause], spans, toks: list[Tok]) -> dict[int, object]:

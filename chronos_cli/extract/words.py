@@ -127,6 +127,7 @@ class Clause:
     modal: bool = False  # could / should / might / may / must / can / would: an option, advice or a guess
     conditional: bool = False  # opened by "when"/"if"/"until"…: in the present tense, not yet real
     embedded: bool = False  # a relative clause on a noun of another clause ("a post I made"): no time of its own
+    implied: bool = False  # "I'm" left out, as chats type it ("heading to the gym now")
 
 
 def tokenize(text: str, offset: int = 0) -> list[Tok]:
