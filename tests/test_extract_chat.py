@@ -1085,7 +1085,8 @@ def test_what_the_last_small_rules_must_leave():
         ("packing for the trip rn", "is packing for", "the trip"),
         ("lol. going to my mom's house rn", "is going to", "my mom's house"),
         ("Still working on my biz.", "is working on", "my biz"),
-        ("Walking the dog in the rain lol", "is walking", "the dog in the rain"),
+        ("Walking the dog in the rain rn lol", "is walking", "the dog in the rain"),
+        ("Working on my thesis today", "is working on", "my thesis"),  # a time phrase of the day said
         ("lol heading to the gym now", "is heading to", "the gym"),
         ("Right now, heading to the gym", "is heading to", "the gym"),
         ("busy cooking dinner rn", "is cooking", "dinner"),
@@ -1218,3 +1219,74 @@ def test_bare_places_are_places_and_feelings_are_not():
     [e] = rule_events([("Sam", "I'm at work rn")])
     assert (e.verb, e.object, e.start.date()) == ("is at", "work", T0.date())
     assert rule_events([("Sam", "I'm in love")]) == []
+
+
+@pytest.mark.parametrize(
+    "texts",
+    [
+        ["Walking the dog in the rain lol"],  # nothing says it is going on now
+        ["Gardening teaches patience"],  # a gerund subject whose verb the lexicon lacks
+        ["Know what helps? Taking long walks."],  # a thing named
+        [("Jo", "I just got promoted!"), ("Sam", "Wow!! Climbing that ladder")],  # praise of the listener
+        ["Standing at the edge of the cliff. The wind howling."],  # a scene in a story
+        ["Starting a new job on Monday"],  # another day's
+        ["doing fantastic thanks"],
+        ["Doing a lot better now"],  # how one is
+        ["in my feelings rn"],
+        ["in therapy rn"],
+        ["in a relationship rn"],
+    ],
+)
+def test_an_ing_phrase_without_a_word_of_now_is_not_read_as_going_on(texts):
+    texts = [t if isinstance(t, tuple) else ("Sam", t) for t in texts]
+    assert [e for e in rule_events(texts) if e.verb.startswith("is ") and e.subject == "Sam"] == []
+
+
+def test_the_context_of_a_bare_progressive_goes_on_over_the_speakers_next_message():
+    # the message before sets another time, or is about someone else
+    assert [
+        e
+        for e in rule_events([("Sam", "Yesterday was great."), ("Sam", "Hiking with friends today")])
+        if e.verb.startswith("is ")
+    ] == []
+    assert [
+        e
+        for e in rule_events([("Sam", "My sister is so busy."), ("Sam", "Studying for her bar exam rn")])
+        if e.verb.startswith("is ")
+    ] == []
+    # "them" points back: the speaker is the one helping
+    [e] = [
+        e
+        for e in rule_events([("Sam", "My neighbors are moving. Helping them unpack now")])
+        if e.verb.startswith("is ")
+    ]
+    assert (e.verb, e.object, e.start.date()) == ("is helping", "them unpack", T0.date())
+
+
+@pytest.mark.parametrize(
+    "text, verb, obj",
+    [
+        ("at a wedding rn", "is at", "a wedding"),  # an -ing noun is part of the place
+        ("in a meeting rn", "is in", "a meeting"),
+        ("studying for finals rn and i hate it", "is studying for", "finals"),  # a clause of its own after
+        ("cleaning the house rn, kids are napping", "is cleaning", "the house"),
+        ("stuck in traffic rn smh", None, None),
+    ],
+)
+def test_a_bare_progressive_or_place_ends_where_its_clause_does(text, verb, obj):
+    evs = [e for e in rule_events([("Sam", text)]) if e.verb.startswith("is ")]
+    if verb is None:
+        assert all("smh" not in e.object for e in evs)
+        return
+    [e] = evs
+    assert (e.verb, e.object) == (verb, obj)
+
+
+def test_a_question_about_another_time_is_not_answered_by_a_bare_progressive():
+    assert [
+        e
+        for e in rule_events([("Jo", "What are you doing tomorrow?"), ("Sam", "Working all day")])
+        if e.start is not None and e.start.date() == T0.date()
+    ] == []
+    [e] = rule_events([("Jo", "hbu?"), ("Sam", "studying for finals")])
+    assert (e.verb, e.object, e.start.date()) == ("is studying for", "finals", T0.date())

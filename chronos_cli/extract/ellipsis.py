@@ -58,7 +58,7 @@ _NOT_AFTER = {
     "talk": {"about", "of"},  # "talking about it", "speaking of which"
     "speak": {"about", "of"},
     "get": {"there", "better", "by", "it", "that", "this", "used", "so", "ready"},  # "getting there"
-    "go": {"well", "good", "great", "fine", "ok", "okay", "alright", "strong", "on", "through", "crazy"},
+    "go": {"well", "good", "great", "fine", "ok", "okay", "alright", "strong", "through", "crazy"},
 }
 
 # the verbs of a gerund subject's sentence that say what the gerund is or does ("Attending those
@@ -83,6 +83,10 @@ _ANSWERS = {"ok", "okay", "alright", "yeah", "yes", "yep", "so", "well", "anyway
 _PRONOUNS = {"it", "that", "this", "there", "what", "he", "she", "everything", "which", "who"}
 # what ends a sentence; not ":", which opens a label's value ("Current mood: dancing in the rain")
 _OPEN = {".", "!", "?", "…", ";"}
+_NOW = {"now", "rn", "atm", "currently", "still", "just"}
+# verbs whose progressive tells a plan ("moving to Denver in June", "flying to Paris next week")
+_PLANNED = {"go", "come", "move", "leave", "fly", "head", "travel", "visit", "return", "start", "get", "drive"}
+_PLANNED |= {"meet", "see", "have", "throw", "host", "take", "celebrate", "play", "run", "attend", "watch"}
 # words before the verb that keep the sentence the speaker's present ("busy cooking dinner rn")
 LEAD = {"currently", "still", "just", "finally", "now", "busy", "already", "actually", "literally", "rn", "atm"}
 # words after a comma that go on with a subordinate or a new clause, not this one's subject
@@ -94,14 +98,21 @@ _NEG_AUX = {"isn", "wasn", "aren", "weren", "doesn", "don", "didn", "can", "coul
 _NEG_AUX |= {"hasn", "haven", "hadn", "ain", "ca", "wo", "is", "are", "was", "do", "does", "did"}
 
 _DOING_QUESTION = re.compile(
-    r"(?i)\b(?:what(?: are|'re| r)? (?:you|u|ya) (?:doing|up to)|whatcha doing|wyd|where (?:are|r) (?:you|u)"
+    r"(?i)\b(?:what(?: are|'re| r)? (?:you|u|ya) (?:doing|up to|working on)|whatcha doing|wyd|wbu|hbu"
+    r"|where (?:are|r) (?:you|u)|(?:are )?(?:you|u) busy"
     r"|how(?:'s| is) (?:your|ur) (?:day|morning|afternoon|evening|night) going)\b"
+)
+# another time in the question ("what are you doing tomorrow?", "where are you staying next month?")
+_OTHER_TIME = re.compile(
+    r"(?i)\b(?:tomorrow|yesterday|next|last|weekend|later|this (?:week|month|year|summer|spring|fall|winter)"
+    r"|(?:mon|tues|wednes|thurs|fri|satur|sun)day|for (?:your|the|his|her))\b"
 )
 
 
 def asks_what_one_is_doing(question: str) -> bool:
-    """ "what are you doing?", "wyd", "where are you?": a bare progressive answers it."""
-    return bool(_DOING_QUESTION.search(question))
+    """ "what are you doing?", "wyd", "where are you?", "you busy?": a bare progressive answers
+    it; not when the question asks about another time ("what are you doing tomorrow?")."""
+    return bool(_DOING_QUESTION.search(question)) and not _OTHER_TIME.search(question)
 
 
 def _opens(toks: list[Tok], i: int) -> bool:
@@ -119,9 +130,22 @@ def _opens(toks: list[Tok], i: int) -> bool:
     return k < 0 or toks[k].text in _OPEN
 
 
-def implied_progressive(toks: list[Tok], i: int) -> int | None:
+def implied_progressive(
+    toks: list[Tok],
+    i: int,
+    today: frozenset[int] = frozenset(),
+    later: frozenset[int] = frozenset(),
+    *,
+    asked: bool = False,
+) -> int | None:
     """The index of the -ing verb when the sentence starting at ``i`` is a present progressive
-    with "I'm" left out, else None."""
+    with "I'm" left out, else None. It must say it is going on now: a word of now ("now", "rn",
+    "currently", "still", "just"), a time phrase that includes the day said (``today``: the
+    offsets of its words: "today", "tonight", "this morning"), or answer "what are you doing?"
+    (``asked``); a plan ("moving to Denver in June") needs a time phrase after that day
+    (``later``). Without one, an -ing phrase is as often a thing named ("Know what helps? Taking
+    long walks."), a gerund subject ("Gardening teaches patience"), praise ("Climbing that
+    ladder!") or a novel's scene ("Standing at the edge of the cliff.")."""
     if not _opens(toks, i):
         return None  # inside a sentence: "I love | painting landscapes", "after | running"
     j = i
@@ -133,12 +157,32 @@ def implied_progressive(toks: list[Tok], i: int) -> int | None:
     if not (w.endswith("ing") and (w in FORMS or w in _UNLISTED)) or lem in _NOT_DOING or lem in L.MENTAL:
         return None
     nxt = toks[j + 1].low if j + 1 < len(toks) else ""
+    nxt2 = toks[j + 2].low if j + 2 < len(toks) else ""
     if lem in _IF_AN_ACTIVITY and (not nxt or nxt in _NOT_AFTER.get(lem, _HOW_ONE_IS) or nxt in INTENSIFIERS):
         return None  # "doing great", "having a blast", "looking forward to it", "getting there"
+    if lem in _IF_AN_ACTIVITY and (nxt, nxt2) in (("a", "lot"), ("a", "bit"), ("a", "little")):
+        return None  # "Doing a lot better now"
     if nxt in _ADJ_NOUNS or nxt in _COMPOUND_HEADS:
         return None  # "Relaxing day at the beach", "Cooking class tonight!": an -ing word before its noun
-    if not _rest_ok(toks, j + 1):
+    rest = _clause_rest(toks, j + 1)
+    if rest is None:
         return None
+    said_now = any(t.low in _NOW or t.start in today for t in [*toks[max(0, i - 3) : j], *rest])  # "Right now, …"
+    planned = lem in _PLANNED and any(t.start in later for t in rest)
+    if not (said_now or asked or planned):
+        return None
+    if any(
+        t.low in ("his", "their")
+        or (
+            t.low == "her"
+            and k + 1 < len(rest)
+            and rest[k + 1].text.isalpha()
+            and rest[k + 1].low not in L.PREPOSITIONS
+            and rest[k + 1].low not in _NOW
+        )
+        for k, t in enumerate(rest)
+    ):
+        return None  # "Saw Jo today. Studying for her bar exam": whose exam says whose studying
     return j
 
 
@@ -154,17 +198,20 @@ def implied_place(toks: list[Tok], i: int) -> bool:
         j += 1
     if j + 1 >= len(toks) or toks[j].low not in ("at", "in", "on"):
         return False
-    np = []
+    np: list[Tok] = []
     for t in toks[j + 1 :]:
-        if t.text in _OPEN or t.text == "," or t.low in ("rn", "atm", "now", "right") or t.low.endswith("ing"):
+        if t.text in _OPEN or t.text == "," or t.low in ("rn", "atm", "now", "right"):
             break
+        if np and t.low.endswith("ing") and t.low in FORMS and ends_noun_phrase(np[-1]):
+            break  # "in the kitchen | making dinner"; not "in a meeting", "at a wedding"
         np.append(t)
     core = next((np[:k] for k in range(1, len(np)) if np[k].low in L.PREPOSITIONS), np)  # "a loss | for words"
     head = next((t.low for t in reversed(core) if t.text.isalpha()), "")
-    if not head or head in _NOT_A_PLACE:
-        return False
-    if toks[j].low == "on" and head not in _ON_BOARD:
-        return False  # "on a roll", "on the fence": "on" is a place only aboard something
+    if toks[j].low == "on":
+        if not any(t.low in _ON_BOARD for t in core):
+            return False  # "on a roll", "on the fence": "on" is a place only aboard something
+    elif not head or head in _NOT_A_PLACE or head[:1].isdigit():
+        return False  # "in a bad mood", "at a loss", "in my 30s"
     now = any(t.low in ("currently", "still", "rn", "atm") for t in toks[i:j])
     for k in range(j + 1, len(toks)):
         t = toks[k]
@@ -189,6 +236,9 @@ _NOT_A_PLACE = {
     "sense", "row", "bit", "while", "love", "awe", "shock", "pain", "trouble", "charge", "touch", "time", "mess",
     "end", "middle", "beginning", "process", "general", "fact", "case", "advance", "order", "line", "tears",
     "denial", "heaven", "peace", "luck", "need", "favor", "person", "life", "mind", "head", "rope", "wits",
+    "feelings", "relationship", "lead", "dark", "clear", "element", "prime", "top", "game", "standstill",
+    "therapy", "rehab", "debt", "recovery", "remission", "labor", "heat", "season", "stock", "progress",
+    "business", "control", "danger", "doubt", "bloom", "shape", "form", "tune", "sync", "limbo",
 }  # fmt: skip
 # what one is "on": a vehicle, a trip, a call, a break, a shift
 _ON_BOARD = {
@@ -197,49 +247,66 @@ _ON_BOARD = {
 }  # fmt: skip
 
 
-def _rest_ok(toks: list[Tok], start: int) -> bool:
-    """The words after the verb hold no other verb or subject of this sentence: no "Taking care
-    of ourselves | is vital", "Painting landscapes | relaxes me", "Dancing = my therapy". A comma
-    ends the check ("heading to the gym now, will text later") unless a subject follows it
-    ("Walking home yesterday, | I saw a fox": an adjunct to the clause after it)."""
+def _clause_rest(toks: list[Tok], start: int) -> list[Tok] | None:
+    """The words of the clause after the verb, None when they hold another verb or subject of
+    this sentence: "Taking care of ourselves | is vital", "Painting landscapes | relaxes me",
+    "Dancing = my therapy". The clause ends at a comma or "and"/"but" before a clause of its own
+    ("cleaning the house, kids are napping", "studying for finals and i hate it", "heading to the
+    gym now, will text later") or a subordinator ("… now if you want to join")."""
     rest: list[Tok] = []
     for k in range(start, len(toks)):
         t = toks[k]
         if t.text in _OPEN:
             if t.text == "?":
-                return False  # "Heading out?"
+                return None  # "Heading out?"
             break
         nxt = toks[k + 1].low if k + 1 < len(toks) else ""
-        if t.text == "," and nxt in SUBJ_PRONOUNS - {"it"}:
-            return False
-        if t.low in _GOES_ON or (t.text == "," and nxt in _NEXT_CLAUSE):
-            break  # "heading to the gym now, will text later", "… now if you want to join"
+        if (
+            t.low in _GOES_ON
+            or (t.text == "," or t.low in ("and", "but"))
+            and (nxt in _NEXT_CLAUSE or nxt in SUBJ_PRONOUNS or _opens_a_clause(toks, k + 1))
+        ):
+            break
         if t.text == ",":
             continue  # "Running a business isn't easy, but …" reads on
-        if nxt in ("'t", "n't") and t.low in _NEG_AUX:
-            return False  # "Running a business isn't easy"
+        if nxt in ("'t", "n't") and t.low in _NEG_AUX or t.low == "aint":
+            return None  # "Running a business isn't easy"
         rest.append(t)
     for k, t in enumerate(rest):
         low = t.low
         prev = rest[k - 1].low if k > 0 else ""
         nxt = rest[k + 1].low if k + 1 < len(rest) else ""
         if low in SUBJ_PRONOUNS - {"it"} or t.text in ("=", ">", "<", "->", "→"):
-            return False  # a subject of its own, or "Dancing = my therapy"
+            return None  # a subject of its own, or "Dancing = my therapy"
         if (low in L.BE and low != "'s") or low in L.MODAL or low in L.HAVE or low == "'ll":
-            return False  # "Taking care of ourselves is vital", "Running can boost your mood"
+            return None  # "Taking care of ourselves is vital", "Running can boost your mood"
         if low == "'s" and not (k > 0 and (rest[k - 1].text[:1].isupper() or prev in PEOPLE)):
-            return False  # "Writing's a huge part of me", "… - it's so heartwarming" ("my mom's house" stays)
+            return None  # "Writing's a huge part of me", "… - it's so heartwarming" ("my mom's house" stays)
         if is_past(low) and low in FORMS:
-            return False  # "Seeing them made my day"
+            return None  # "Seeing them made my day"
         if low in ("a", "an") and k > 0 and _bare_noun(rest[k - 1]):
-            return False  # "searching for the perfect dance studios a tough job": "studio's", a copula typed away
+            return None  # "searching for the perfect dance studios a tough job": "studio's", a copula typed away
         verb_s = low.endswith("s") and FORMS.get(low, low) != low
         after_det = prev in L.DETERMINERS and prev not in ("this", "that") or prev in POSSESSIVE
         if verb_s and not after_det and (k == 0 or nxt in OBJECT_PRONOUNS or prev in ("this", "that")):
-            return False  # "Dancing brings me joy", "Painting landscapes relaxes me", "Reading this makes me"
+            return None  # "Dancing brings me joy", "Painting landscapes relaxes me", "Reading this makes me"
         if low in _OF_A_GERUND and not after_det:
-            return False  # "Biking sounds like a great way", "Networking really pays off"
-    return True
+            return None  # "Biking sounds like a great way", "Networking really pays off"
+    return rest
+
+
+def _opens_a_clause(toks: list[Tok], k: int) -> bool:
+    """A noun phrase with its own verb starts at ``k``: "kids are napping", "my mom is here"."""
+    m = k
+    while m < len(toks) and m < k + 4 and toks[m].text.isalpha() and not is_finite(toks[m].low):
+        m += 1
+    return m > k and m < len(toks) and is_finite(toks[m].low) and toks[m].low not in ("'s",)
+
+
+def ends_noun_phrase(t: Tok) -> bool:
+    """``t`` can end a noun phrase: a word, not a determiner, possessive or intensifier ("the
+    kitchen | making" ends one; "a | meeting" does not)."""
+    return t.text.isalpha() and t.low not in L.DETERMINERS and t.low not in POSSESSIVE and t.low not in INTENSIFIERS
 
 
 def _bare_noun(t: Tok) -> bool:

@@ -93,7 +93,7 @@ from chronos_cli.extract.clean import (
 )
 from chronos_cli.extract.common import category_aliases, clean_aliases, dedup, naive, resolve_spans, said_day, said_on
 from chronos_cli.extract.ellipsis import LEAD as ELLIPSIS_LEAD
-from chronos_cli.extract.ellipsis import asks_what_one_is_doing, implied_place, implied_progressive
+from chronos_cli.extract.ellipsis import asks_what_one_is_doing, ends_noun_phrase, implied_place, implied_progressive
 from chronos_cli.extract.mentions import MAX_MENTION_TOKENS, mention_words, presenting, segments
 from chronos_cli.extract.occurrence import (
     ABSTRACT,
@@ -171,7 +171,7 @@ _IRREALIS_WORDS = {"want", "wants", "hope", "hopes", "wish", "goal", "goals", "d
 _PARTICLE_END = L.PARTICLES | {"in", "home"}
 # places named without an article ("at work", "in class", "at church")
 _BARE_PLACES = {"work", "school", "class", "church", "college", "uni", "practice", "rehearsal", "camp", "hospital"}
-_BARE_PLACES |= {"bed", "court", "jail", "town", "kindergarten", "daycare", "preschool", "therapy", "rehab"}
+_BARE_PLACES |= {"bed", "court", "jail", "town", "kindergarten", "daycare", "preschool"}
 # prepositions that lead a time phrase ("on Monday", "in March"): not part of the verb when one follows
 _TIME_PREPS = {"on", "in", "at", "during", "by", "until", "till", "since", "over", "around"}
 
@@ -229,6 +229,8 @@ class _Carry:
 
     story: object | None = None
     asked: object | None = None
+    framed: bool = False  # its sentences set another time ("Yesterday was great.")
+    third: bool = False  # … or were about someone else ("My sister is so busy.")
 
 
 _HOW_WAS = re.compile(r"(?i)\bhow(?:'s| was)\s+your\s+(weekend|day|morning|afternoon|evening)\s*[?!.]*\s*$")
@@ -280,6 +282,17 @@ class _Ctx:
 
     def __post_init__(self) -> None:
         self.folded = frozenset(n.casefold() for n in self.names)
+
+
+@dataclass(slots=True)
+class _Ellipsis:
+    """Whether the sentence being read may leave out "I'm" (see ``RuleExtractor._implied``)."""
+
+    ok: bool = True
+    asked: bool = False  # it answers "what are you doing?"
+    third: bool = False  # a sentence before was about someone else
+    today: frozenset[int] = frozenset()  # offsets of its words inside a time phrase of the day said
+    later: frozenset[int] = frozenset()  # … inside one after that day
 
 
 @dataclass
@@ -375,7 +388,7 @@ class RuleExtractor:
         self._prev_turn: Turn | None = None  # the message before it in its session (for "it")
         self._names: frozenset[str] = frozenset()  # the session's names, lower case ("i was with mike")
         self._refused: set[int] = set()  # time phrases of clauses that tell no occurrence (no mention either)
-        self._ellipsis_ok = True  # a sentence may leave out "I'm" here (see extract/ellipsis.py)
+        self._ellipsis = _Ellipsis()  # where a sentence may leave out "I'm" (see extract/ellipsis.py)
         self.usage = Usage()  # no model, no cost: the totals stay 0
         self._failed: set[tuple[str, str, str]] = set()  # messages whose rules raised
 
@@ -435,6 +448,7 @@ class RuleExtractor:
             nxt = session.turns[i + 1] if phrase is not None else None
             answer_time = carried.asked if asked and close and story is None else None
             kwargs = dict(story=story or answer_time, answer_only=answer_time is not None, headed=headed)
+            kwargs["context"] = (carried.framed, carried.third) if same else (False, False)
             carried, qs = _Carry(), []
             if phrase is not None:
                 events = self._turn_events(
@@ -535,6 +549,7 @@ class RuleExtractor:
         carry: _Carry | None = None,
         answer_only: bool = False,
         headed: bool = False,
+        context: tuple[bool, bool] = (False, False),
     ) -> list[Event]:
         text = normalize(prose(turn.text)) if text is None else text
         bounds = sentences(text)
@@ -553,6 +568,7 @@ class RuleExtractor:
         said_end = datetime.combine(naive(turn.t_conv).date(), _DAY_END)
         said_start = datetime.combine(naive(turn.t_conv).date(), time())
         st = _TurnState(story=story)
+        st.framed, st.third = context  # the speaker's message before: "Yesterday was great." / "Hiking with friends."
         carry = carry if carry is not None else _Carry()
         first = True
         orphans: list[tuple[object, str, list[Tok], set[int]]] = []  # spans no clause took, with their sentence
@@ -576,11 +592,27 @@ class RuleExtractor:
             if not toks:
                 continue
             self._toks = toks
-            self._ellipsis_ok = (
-                not st.framed  # "Yesterday was great. Hiking with friends": that day's, not today's
-                and not st.third
-                and (st.statements or not prev_questions or any(map(asks_what_one_is_doing, prev_questions)))
-            )  # "What's your favorite hobby?" "painting landscapes": a thing named, not done now
+            # a bare progressive is the speaker's, today: not after a sentence set at another time
+            # ("Yesterday was great. Hiking with friends") nor, opening the turn, as the answer to
+            # a question other than "what are you doing?" ("What's your favorite hobby?" "painting")
+            asked = not st.statements and any(map(asks_what_one_is_doing, prev_questions))
+            self._ellipsis = _Ellipsis(
+                ok=not st.framed and (bool(st.statements) or not prev_questions or asked),
+                asked=asked,
+                third=st.third,
+                today=frozenset(
+                    t.start
+                    for t in toks
+                    for sp in sent_spans
+                    if sp.start_char <= t.start < sp.end_char and sp.start <= said_end and sp.end >= said_start
+                ),
+                later=frozenset(
+                    t.start
+                    for t in toks
+                    for sp in sent_spans
+                    if sp.start_char <= t.start < sp.end_char and sp.start > said_end
+                ),
+            )
             self._span_starts = {sp.start_char for sp in sent_spans}
             self._covered = {t.start for t in toks for sp in sent_spans if sp.start_char <= t.start < sp.end_char}
             clauses = self._clauses(toks, turn.speaker, ctx)
@@ -625,9 +657,10 @@ class RuleExtractor:
             st.third = st.third or _about_another(toks, clauses, turn.speaker)
             st.framed = (
                 st.framed
-                or is_remote(sent.rstrip(".!?… "))
-                or any(not (sp.start <= said_end and sp.end >= said_start) for sp in sent_spans)
-            )  # "Tomorrow is busy."
+                or is_remote(sent.rstrip(".!?… "))  # "Back in college."
+                or any(not (sp.start <= said_end and sp.end >= said_start) for sp in sent_spans)  # "Tomorrow is busy."
+                or any(c.mood == "past" and not c.implied for c in clauses)  # "I went to the concert."
+            )
             owners = _assign_spans(clauses, sent_spans, toks)
             remote = None
             made: dict[int, Event] = {}
@@ -680,6 +713,7 @@ class RuleExtractor:
             elif answer_only and clauses and st.story is not None and st.story not in spans:
                 st.story = None  # the question's time sets the answer's first sentence, not the rest
         carry.story = st.story
+        carry.framed, carry.third = st.framed, st.third
         last_end = -9
         antecedent = next(
             (
@@ -1132,9 +1166,10 @@ class RuleExtractor:
     def _implied(self, toks: list[Tok], i: int, speaker: str) -> Clause | None:
         """ "heading to the gym now", "at the dentist rn": the speaker's present with "I'm" left
         out (extract/ellipsis.py), where the sentences before leave it the speaker's and today's."""
-        if not self._ellipsis_ok:
+        el = self._ellipsis
+        if not el.ok:
             return None
-        j = implied_progressive(toks, i)
+        j = implied_progressive(toks, i, el.today, el.later, asked=el.asked)
         if j is not None:
             lead = toks[i:j]  # "busy cooking dinner rn": "busy" is no adverb the parser skips
             at = i if all(x.low in L.ADVERBS or x.low in L.NOW_CUES for x in lead) else j
@@ -1142,10 +1177,19 @@ class RuleExtractor:
         elif implied_place(toks, i):
             c = self._parse_from(toks, i, speaker, subj_start=i, implied="is")
             if c is not None:  # "in the kitchen | making dinner rn": the place, not what is done there
-                cut = next((k for k, x in enumerate(c.obj_toks) if k and x.low.endswith("ing")), None)
+                cut = next(
+                    (
+                        k
+                        for k, x in enumerate(c.obj_toks)
+                        if k and x.low.endswith("ing") and x.low in FORMS and ends_noun_phrase(c.obj_toks[k - 1])
+                    ),
+                    None,
+                )
                 c.obj_toks = c.obj_toks[:cut] if cut else c.obj_toks
         else:
             return None
+        if c is not None and el.third and not any(t.low in ("him", "her", "them") for t in c.obj_toks):
+            return None  # "My sister is so busy. Studying for finals": hers ("Helping them unpack now" is mine)
         if c is not None:
             c.implied = True
         return c
