@@ -1290,3 +1290,13 @@ def test_a_question_about_another_time_is_not_answered_by_a_bare_progressive():
     ] == []
     [e] = rule_events([("Jo", "hbu?"), ("Sam", "studying for finals")])
     assert (e.verb, e.object, e.start.date()) == ("is studying for", "finals", T0.date())
+
+
+def test_a_plan_is_not_dated_before_the_day_it_is_made():
+    # "the weekend before" something else: a future clause cannot be set before today
+    evs = rule_events(["love the herb bed idea. my sister and I will build it together the weekend before"])
+    assert all(e.start is None or e.start.date() >= T0.date() for e in evs)
+    assert rule_events(["I will visit my mom last week"]) == []
+    # a plan made in the past is dated when it was for ("When did Sam plan to go camping?")
+    [e] = rule_events(["I was going to go camping last weekend but it rained"])
+    assert (e.verb, e.start.date()) == ("was going to go", date(2023, 5, 6))

@@ -890,6 +890,12 @@ class RuleExtractor:
             # "Last Saturday was lovely. We rented kayaks." / "Last weekend I had an experience …
             # I got to volunteer at …": the sentence only sets the time of what follows, which it dates
             return None
+        if (
+            sp.end < said_start(turn)
+            and any(t.low in ("will", "'ll", "gonna", "shall") for t in outside)
+            and not any(lemma(t.low) in _MEMORY for t in outside)  # "I'll always remember our trip last year"
+        ):
+            return None  # "my sister and I will build it the weekend before": before something else
         if _clock_only(sp) and not any(is_past(t.low) for t in words):
             return None  # "We land at Haneda at 6am": a time of day gives no date to a plan
         if [t.low for t in words[:3]] in (["thankful", "for", "all"], ["grateful", "for", "all"]):
@@ -1720,6 +1726,15 @@ class RuleExtractor:
         expr = None
         if span is not None and c.mood in ("present", "future", "irrealis") and _clock_only(span):
             span = None  # "We land at Haneda at 6am": a time of day, not a date
+        if (
+            span is not None
+            and c.mood in ("future", "irrealis")
+            and not is_past(c.verb.split()[0])  # "was going to go camping last weekend": a plan then
+            and span.end < said_start(turn)
+        ):
+            return self._refuse(
+                span, c
+            )  # "we will build it the weekend before": before something else, not before today
         if span is not None:
             start, end, gran, source, expr = span.start, span.end, span.granularity, "rule", span.text
         elif c.mood in ("irrealis", "future", "habit"):
@@ -1857,6 +1872,14 @@ def _clock_only(sp) -> bool:
 
 
 # -- spans and words ------------------------------------------------------------------------------------
+
+
+_MEMORY = {"remember", "forget", "cherish", "treasure", "miss", "recall", "reminisce"}
+
+
+def said_start(turn: Turn) -> datetime:
+    """The start of the day ``turn`` was said."""
+    return datetime.combine(naive(turn.t_conv).date(), time())
 
 
 _THIRD_OPENERS = {"he", "she", "they", "his", "her", "their", "he's", "she's", "they're"}
