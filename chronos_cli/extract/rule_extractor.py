@@ -99,10 +99,12 @@ from chronos_cli.extract.occurrence import (
     ABSTRACT,
     BEING_IDIOMS,
     COGNITION,
+    EVAL_ADJ,
     EVALUATIVE,
     FELT,
     HEDGES,
     MINDSETS,
+    OCCASIONS,
     PHOTOS,
     SAYING,
     THOUGHT_VERBS,
@@ -122,7 +124,7 @@ from chronos_cli.extract.occurrence import (
 )
 from chronos_cli.extract.reference import NOT_NOUN, PEOPLE, last_thing, pointed_object
 from chronos_cli.extract.runon import INTERJECTIONS, OPENERS_MID, SUBJECT_STARTS, new_clause, run_on_before
-from chronos_cli.extract.scenes import occasion_verb, people_at, picture_scene
+from chronos_cli.extract.scenes import occasion_verb, people_at, picture_scene, taken_at
 from chronos_cli.extract.words import (
     BASE,
     FORMS,
@@ -758,6 +760,10 @@ class RuleExtractor:
             words = words[:-1]
         if not words or [t.low for t in words[:3]] == ["here", "'s", "to"]:
             return None  # "here's to a good time at the café": a toast
+        frame = next((k + 3 for k in range(len(words) - 3) if _reminded_of(words, k + 3)), 0)
+        words = words[frame:]  # "It reminded me of | this sunset I saw while hiking the other day": the memory
+        if frame and not any(is_past(t.low) for t in words):
+            return None  # "reminded me of the impact we can make": no memory of an occurrence
         # the words of the time phrase's own clause: before it, unless it opens them
         own = [t for t in words if t.start < sp.start_char] or [t for t in words if t.start >= sp.end_char]
         pointed = pointed_object(own)
@@ -798,6 +804,7 @@ class RuleExtractor:
         said = (
             2 * (thing is not None)
             + presented
+            + any(t.low in OCCASIONS or t.low in ("birthday", "anniversary") for t in outside)  # "it was my birthday"
             + sum(
                 (is_content(t) and t.low not in SUBJ_PRONOUNS)
                 or (t.low in L.HAVE and nxt.low not in L.BE and not is_verbish(nxt.low, after_aux=True))
@@ -866,6 +873,8 @@ class RuleExtractor:
             return None  # "been a busy week since we talked": what kind of time it was
         if any(a.low in L.BE and b.low in INTENSIFIERS for a, b in zip(words, words[1:])):
             return None  # "our kitchen is pretty cold in winter": a description, not an occurrence
+        if _says_what_it_is([t.low for t in outside]):
+            return None  # "It's still a part of my writing today", "there've been tough times lately"
         obj = text_of(text, words)
         verbless = not any(
             is_verbish(t.low, after_aux=True)
@@ -921,6 +930,7 @@ class RuleExtractor:
             not words
             or words[0].low in L.DETERMINERS
             or words[0].low in ("such", "what", "how", "so", "very", "too", "not", "no")
+            or words[0].low in ("its", "thats", "theres", "it", "that", "there")  # "its my favorite for birthdays"
             or words[0].low in SUBJ_PRONOUNS  # "I wish you the best on your party": a clause, not a name
             or any(t.low in L.BE or t.low in L.HAVE or t.low in L.MODAL for t in words)
             or any(is_verbish(t.low, after_aux=False) and t.low in FORMS and FORMS[t.low] != t.low for t in words)
@@ -989,8 +999,13 @@ class RuleExtractor:
             # paths I've taken" is no report of taking paths)
             front = _front_np(toks, i)
             at = toks.index(front[0]) if front else 0
+            # "this picture reminds me of a road trip we took last year": the memory is news told
+            # as it comes back ("the time we went camping": the clause is the memory itself)
+            reminded = bool(front) and _reminded_of(toks, at)
+            if reminded and any(t.low in TIME_NOUNS for t in front):
+                return self._parse_from(toks, i + 1, speaker, subj_start=i)
             if front and (
-                (at > 0 and toks[at - 1].low in ("about", "of"))  # "think about the paths I've taken"
+                (at > 0 and toks[at - 1].low in ("about", "of") and not reminded)  # "think about the paths I've taken"
                 or (
                     before and before[-1].obj_toks and front[0] in before[-1].obj_toks
                 )  # "dropped off that stuff I baked"
@@ -1034,7 +1049,8 @@ class RuleExtractor:
                     and (
                         rest[0].low in L.DETERMINERS
                         or rest[0].low in POSSESSIVE
-                        or (is_content(rest[0]) and rest[0].low not in FORMS)  # "… I've been taking | regular walks"
+                        # "… I've been taking | regular walks"; not "the camera I had | as a kid"
+                        or (is_content(rest[0]) and rest[0].low not in FORMS and rest[0].low not in _NOT_AN_OBJECT)
                     )
                 )
                 or front[-1].low in OBJECT_PRONOUNS
@@ -1418,8 +1434,8 @@ class RuleExtractor:
             noun_cause = t.low == "cause" and (  # "a good cause", not "'cause we went"
                 k + 1 >= n or toks[k + 1].low not in _CLAUSE_OPENERS or (k and toks[k - 1].low in _BEFORE_NOUN)
             )
-            nouns_and = (  # "chocolate and vanilla swirl"; not "and one replied", "and promotions going"
-                t.low == "and"
+            nouns_and = (  # "chocolate and vanilla swirl", "coconut or almond milk"; not "and one replied"
+                t.low in ("and", "or")
                 and obj
                 and k + 1 < n
                 and (_joins_nouns(toks[k + 1]) or _same_number(obj[-1], toks[k + 1]))
@@ -1492,8 +1508,11 @@ class RuleExtractor:
         if len(obj) > 1 and (lem, obj[-1].low) in _SEPARABLE and not obj[-2].low.endswith(("ing", "ed")) and ends:
             words = [*words, obj[-1].low]  # "put this dress on": the particle goes with the verb
             verb = [*verb, obj.pop()]
+        stranded = len(obj) > 3 and obj[-1].low in L.PREPOSITIONS and obj[-3].low == "to" and obj[-2].low in FORMS
         while obj and (obj[-1].low in TRAILING_DROP or _emoji(obj[-1].text)):
             obj.pop()  # a filler word, or an emoji typed after the object ("the gym 💪")
+        if stranded and len(obj) > 3:
+            del obj[-2:]  # "a lot of books | to choose from": what for, its preposition left at the end
         if not obj:  # fronted object: "These figurines I bought yesterday"
             back = _front_np(toks, subj_start)
             if back:
@@ -1583,12 +1602,17 @@ class RuleExtractor:
         if c.obj_toks and all(t.low in _ONLY_WHEN for t in c.obj_toks):
             return None  # "since we spoke last": no object, only when
         if (
-            c.lemma in ("have", "get")
+            c.lemma in ("have", "get", "take", "snap")
             and c.obj_toks
-            and c.obj_toks[0].low in ("this", "these")
+            and c.obj_toks[0].low in ("this", "these", "that", "those")
             and head_word(c.obj_toks) in PHOTOS
         ):
-            return None  # "I got this picture of my workmates": a photo shown ("took this photo at X" went there)
+            # "I got this picture of my workmates", "took that pic on a hike last summer": a photo
+            # shown; where it was taken is what took place ("went on a hike")
+            scene = taken_at(c.obj_toks) if c.lemma in ("take", "snap") else None
+            if scene is None:
+                return self._refuse(span, c)  # nor is "took this pic | yesterday" a mention
+            c.verb, c.lemma, c.obj_toks = scene[0], "be" if scene[0].startswith("was") else "go", scene[1]
         if c.verb.split()[0] in L.BE and any(w in _FEELINGS for w in c.verb.split()[1:]):
             return None  # "I was impressed with their dedication": how it felt, a reaction
         k = c.subj_start - 1 if self._verb_at(c) is not None else -1
@@ -1816,6 +1840,45 @@ def _clock_only(sp) -> bool:
 
 
 _THIRD_OPENERS = {"he", "she", "they", "his", "her", "their", "he's", "she's", "they're"}
+
+
+_INDEFINITE = {"something", "nothing", "stuff", "everything", "anything", "lots", "a lot"}
+
+
+def _says_what_it_is(lows: list[str]) -> bool:
+    """A mention that only describes: "it's/that's/its" + what it is ("It's still a part of my
+    writing", "its my favorite for birthdays"), "there've been some tough times", or something
+    unnamed that happened ("something exciting happened"); an occasion stays ("It was my
+    birthday yesterday", "there was a fire at my building")."""
+    while lows and lows[0] in INTERJECTIONS | {"and", "but", "so", "yeah", "well"}:
+        lows = lows[1:]
+    if len(lows) < 2:
+        return False
+    occasion = any(w in OCCASIONS or w.rstrip("s") in OCCASIONS or w in ("birthday", "anniversary") for w in lows)
+    occasion = occasion or any(  # "a beach day", "game night": a kind of outing, not "a long day"
+        w in ("day", "night") and j > 2 and lows[j - 1] not in L.DETERMINERS | EVAL_ADJ | INTENSIFIERS | FELT
+        for j, w in enumerate(lows)
+    )
+    k = 2 if lows[1] in L.BE else 1
+    while k < len(lows) and (lows[k] in L.ADVERBS or lows[k] in ("been", "not", "being")):
+        k += 1
+    acts = k < len(lows) and (is_past(lows[k]) or is_verbish(lows[k], after_aux=True))
+    acts = acts or any(w in L.BE or w in L.HAVE or is_past(w) for w in lows[k + 1 :])  # "… tough | my area was hit"
+    if lows[0] in ("it", "that", "this", "its", "thats") and (lows[1] in L.BE or lows[0] in ("its", "thats")):
+        return not occasion and not acts  # "it's been raining" is weather, "it was my birthday" an occasion
+    if lows[0] == "there" and lows[1] in L.BE | L.HAVE:
+        return any(w in TIME_NOUNS or w in ("ups", "downs") for w in lows) and not occasion
+    if lows[0] in _INDEFINITE and any(w in ("happened", "happening", "happens", "came", "went") for w in lows[1:4]):
+        return True  # what happened is told next, if at all
+    return False
+
+
+_NOT_AN_OBJECT = L.PREPOSITIONS | {"as", "when", "while", "since", "back", "before", "after", "once"}
+
+
+def _reminded_of(toks: list[Tok], at: int) -> bool:
+    """The noun phrase at ``at`` follows "remind(s/ed) me of"."""
+    return at >= 3 and toks[at - 1].low == "of" and toks[at - 2].low in ("me", "us") and toks[at - 3].low.startswith("remind")
 
 
 def _about_another(toks: list[Tok], clauses: list[Clause], speaker: str) -> bool:

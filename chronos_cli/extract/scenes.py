@@ -63,6 +63,30 @@ def picture_scene(words: list[Tok], sp, names: frozenset[str] = frozenset()) -> 
     return "", []
 
 
+def taken_at(obj: list[Tok]) -> tuple[str, list[Tok]] | None:
+    """What a photo shown was taken at: "took this pic | in spain" → ("was in", spain), "that
+    pic | on a hike" → ("went on", a hike), "this photo | at the concert" → ("was at", …). The
+    picture itself is the message, not news; None when it names no place or occasion."""
+    i = 0
+    while i < len(obj) and (obj[i].low in L.DETERMINERS or obj[i].low in _PICTURE_DETS):
+        i += 1
+    if i >= len(obj) or obj[i].low not in PHOTOS:
+        return None
+    k = i + 1
+    while k < len(obj) and obj[k].low not in ("in", "at", "on", "from", "during"):
+        k += 1  # "this pic of the sunset | in spain"
+    if k + 1 >= len(obj):
+        return None
+    prep, np = obj[k].low, obj[k + 1 :]
+    np = np[: next((j for j, t in enumerate(np) if j and t.low in ("with", "when", "while")), len(np))]
+    if prep == "on":
+        core = [t for t in np if t.text.isalpha()]
+        return ("went on", np) if core and _one_of(core[-1].low, _OUTINGS) else None
+    if prep in ("from", "during"):
+        return (occasion_verb(np), np) if np and _occasion_word(np[-1].low) else None
+    return f"was {prep}", np
+
+
 # occasions one goes on rather than is at
 _OUTINGS = {"trip", "walk", "hike", "run", "vacation", "holiday", "cruise", "tour", "getaway", "honeymoon", "outing"}
 _OUTINGS |= {"date", "camping", "road"}
