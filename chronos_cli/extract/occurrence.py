@@ -307,7 +307,7 @@ EVALUATIVE = {
 _SPELLS = {"time", "day", "week", "weekend", "night", "moment", "year"}
 
 
-_EVAL_ADJ = {
+EVAL_ADJ = _EVAL_ADJ = {
     "great", "good", "nice", "lovely", "fun", "rough", "tough", "bad", "quiet", "busy", "wonderful", "amazing",
     "fantastic", "relaxing", "long", "hard", "crazy", "awesome", "blast", "terrible", "horrible", "productive",
     "chill", "calm", "hectic", "stressful", "exhausting", "perfect", "memorable", "special", "blessed", "wild",

@@ -103,6 +103,7 @@ from chronos_cli.extract.occurrence import (
     FELT,
     HEDGES,
     MINDSETS,
+    OCCASIONS,
     PHOTOS,
     SAYING,
     THOUGHT_VERBS,
@@ -122,7 +123,7 @@ from chronos_cli.extract.occurrence import (
 )
 from chronos_cli.extract.reference import NOT_NOUN, PEOPLE, last_thing, pointed_object
 from chronos_cli.extract.runon import INTERJECTIONS, OPENERS_MID, SUBJECT_STARTS, new_clause, run_on_before
-from chronos_cli.extract.scenes import occasion_verb, people_at, picture_scene
+from chronos_cli.extract.scenes import occasion_verb, occasion_word, people_at, picture_scene, taken_at
 from chronos_cli.extract.words import (
     BASE,
     FORMS,
@@ -792,6 +793,11 @@ class RuleExtractor:
             words = words[:-1]
         if not words or [t.low for t in words[:3]] == ["here", "'s", "to"]:
             return None  # "here's to a good time at the café": a toast
+        frame = next((k + 3 for k in range(len(words) - 3) if _reminded_of(words, k + 3)), 0)
+        if frame and words[frame - 1].start < sp.start_char:
+            words = words[frame:]  # "It reminded me of | this sunset I saw while hiking the other day": the memory
+            if any(t.low in ("can", "could") for t in words):
+                return None  # "reminded me of the impact we can make": what could be done, no memory
         # the words of the time phrase's own clause: before it, unless it opens them
         own = [t for t in words if t.start < sp.start_char] or [t for t in words if t.start >= sp.end_char]
         pointed = pointed_object(own)
@@ -832,6 +838,13 @@ class RuleExtractor:
         said = (
             2 * (thing is not None)
             + presented
+            + any(  # "it was my birthday", "my sister's wedding"; not "it's a game tomorrow"
+                (t.low in OCCASIONS or t.low in ("birthday", "anniversary"))
+                and p.low not in ("a", "an", "the", "this", "that", "these", "those", "some", "any", "another")
+                and p.low not in SUBJ_PRONOUNS
+                and p.text.isalpha()
+                for p, t in zip(outside, outside[1:])
+            )
             + sum(
                 (is_content(t) and t.low not in SUBJ_PRONOUNS)
                 or (t.low in L.HAVE and nxt.low not in L.BE and not is_verbish(nxt.low, after_aux=True))
@@ -906,6 +919,8 @@ class RuleExtractor:
             return None  # "been a busy week since we talked": what kind of time it was
         if any(a.low in L.BE and b.low in INTENSIFIERS for a, b in zip(words, words[1:])):
             return None  # "our kitchen is pretty cold in winter": a description, not an occurrence
+        if _says_what_it_is([t.low for t in outside]):
+            return None  # "It's still a part of my writing today", "there've been tough times lately"
         obj = text_of(text, words)
         verbless = not any(
             is_verbish(t.low, after_aux=True)
@@ -961,6 +976,7 @@ class RuleExtractor:
             not words
             or words[0].low in L.DETERMINERS
             or words[0].low in ("such", "what", "how", "so", "very", "too", "not", "no")
+            or words[0].low in ("its", "thats", "theres", "it", "that", "there")  # "its my favorite for birthdays"
             or words[0].low in SUBJ_PRONOUNS  # "I wish you the best on your party": a clause, not a name
             or any(t.low in L.BE or t.low in L.HAVE or t.low in L.MODAL for t in words)
             or any(is_verbish(t.low, after_aux=False) and t.low in FORMS and FORMS[t.low] != t.low for t in words)
@@ -1029,8 +1045,17 @@ class RuleExtractor:
             # paths I've taken" is no report of taking paths)
             front = _front_np(toks, i)
             at = toks.index(front[0]) if front else 0
+            # "this picture reminds me of a road trip we took last year": the memory is news told
+            # as it comes back ("the time we went camping": the clause is the memory itself)
+            reminded = bool(front) and _reminded_of(toks, at)
+            if reminded:
+                c = self._parse_from(toks, i + 1, speaker, subj_start=i)
+                if c is None or not _a_memory(c, front):
+                    return None  # "the teachers I had", "the house I grew up in": the mention tells it
+                if [t.low for t in front] == ["the", "time"]:
+                    return c  # "the time we went camping last summer": the clause is the memory itself
             if front and (
-                (at > 0 and toks[at - 1].low in ("about", "of"))  # "think about the paths I've taken"
+                (at > 0 and toks[at - 1].low in ("about", "of") and not reminded)  # "think about the paths I've taken"
                 or (
                     before and before[-1].obj_toks and front[0] in before[-1].obj_toks
                 )  # "dropped off that stuff I baked"
@@ -1074,7 +1099,8 @@ class RuleExtractor:
                     and (
                         rest[0].low in L.DETERMINERS
                         or rest[0].low in POSSESSIVE
-                        or (is_content(rest[0]) and rest[0].low not in FORMS)  # "… I've been taking | regular walks"
+                        # "… I've been taking | regular walks"; not "the camera I had | as a kid"
+                        or (is_content(rest[0]) and rest[0].low not in FORMS and rest[0].low not in _NOT_AN_OBJECT)
                     )
                 )
                 or front[-1].low in OBJECT_PRONOUNS
@@ -1468,8 +1494,8 @@ class RuleExtractor:
             noun_cause = t.low == "cause" and (  # "a good cause", not "'cause we went"
                 k + 1 >= n or toks[k + 1].low not in _CLAUSE_OPENERS or (k and toks[k - 1].low in _BEFORE_NOUN)
             )
-            nouns_and = (  # "chocolate and vanilla swirl"; not "and one replied", "and promotions going"
-                t.low == "and"
+            nouns_and = (  # "chocolate and vanilla swirl", "coconut or almond milk"; not "and one replied"
+                (t.low == "and" or (t.low == "or" and k + 1 < n and toks[k + 1].low not in _VAGUE_ALTERNATIVES))
                 and obj
                 and k + 1 < n
                 and (_joins_nouns(toks[k + 1]) or _same_number(obj[-1], toks[k + 1]))
@@ -1542,8 +1568,11 @@ class RuleExtractor:
         if len(obj) > 1 and (lem, obj[-1].low) in _SEPARABLE and not obj[-2].low.endswith(("ing", "ed")) and ends:
             words = [*words, obj[-1].low]  # "put this dress on": the particle goes with the verb
             verb = [*verb, obj.pop()]
+        stranded = len(obj) > 3 and obj[-1].low in L.PREPOSITIONS and obj[-3].low == "to" and obj[-2].low in FORMS
         while obj and (obj[-1].low in TRAILING_DROP or _emoji(obj[-1].text)):
             obj.pop()  # a filler word, or an emoji typed after the object ("the gym 💪")
+        if stranded and len(obj) > 3:
+            del obj[-2:]  # "a lot of books | to choose from": what for, its preposition left at the end
         if not obj:  # fronted object: "These figurines I bought yesterday"
             back = _front_np(toks, subj_start)
             if back:
@@ -1633,12 +1662,21 @@ class RuleExtractor:
         if c.obj_toks and all(t.low in _ONLY_WHEN for t in c.obj_toks):
             return None  # "since we spoke last": no object, only when
         if (
-            c.lemma in ("have", "get")
+            c.lemma in ("have", "get", "take", "snap")
             and c.obj_toks
-            and c.obj_toks[0].low in ("this", "these")
-            and head_word(c.obj_toks) in PHOTOS
+            and c.obj_toks[0].low in ("this", "these", "that", "those")
+            and head_word(c.obj_toks) in PHOTOS - {"shot", "shots"}  # "got those shots": a vaccine
+            and len(c.verb.split()) == 1  # "took those pictures down": moved, not shown
+            and not any(t.low in ("to", "off", "down", "out", "up", "back") for t in c.obj_toks[1:3])
         ):
-            return None  # "I got this picture of my workmates": a photo shown ("took this photo at X" went there)
+            # "I got this picture of my workmates", "took that pic on a hike last summer": a photo
+            # shown; where it was taken is what took place ("went on a hike")
+            scene = taken_at(c.obj_toks) if c.lemma in ("take", "snap") else None
+            if scene is None:
+                ends = all(t.text in PUNCT_BREAK or t.start in self._covered for t in self._toks[c.end_tok :])
+                # nor is "took this pic | yesterday" a mention; a clause run on after it keeps its time
+                return self._refuse(span, c) if ends else None
+            c.verb, c.lemma, c.obj_toks = scene[0], "be" if scene[0].startswith("was") else "go", scene[1]
         if c.verb.split()[0] in L.BE and any(w in _FEELINGS for w in c.verb.split()[1:]):
             return None  # "I was impressed with their dedication": how it felt, a reaction
         k = c.subj_start - 1 if self._verb_at(c) is not None else -1
@@ -1883,6 +1921,80 @@ def said_start(turn: Turn) -> datetime:
 
 
 _THIRD_OPENERS = {"he", "she", "they", "his", "her", "their", "he's", "she's", "they're"}
+
+
+_INDEFINITE = {"something", "nothing", "stuff", "everything", "anything", "lots", "a lot"}
+
+
+def _says_what_it_is(lows: list[str]) -> bool:
+    """A mention that only describes: "it's/that's/its" + what it is, headed by a word of
+    description ("It's still a part of my writing", "its my favorite for birthdays", "it's a
+    date"), "there've been some tough times", or "something exciting happened" with nothing
+    named. Anything else said of "it" may be an occasion and stays ("its my bday tomorrow",
+    "it was my first week at the new job", "there was a time last year when I almost quit")."""
+    while lows and lows[0] in INTERJECTIONS | {"and", "but", "so", "yeah", "well"}:
+        lows = lows[1:]
+    if len(lows) < 2:
+        return False
+    k = 1
+    while k < len(lows) and (lows[k] in L.BE or lows[k] in L.HAVE or lows[k] in L.ADVERBS or lows[k] == "not"):
+        k += 1  # "it's still", "there've been"
+    acts = k < len(lows) and (is_past(lows[k]) or is_verbish(lows[k], after_aux=True))
+    acts = acts or any(w in L.BE or w in L.HAVE or is_past(w) for w in lows[k + 1 :])  # "… tough | my area was hit"
+    if lows[0] in ("it", "that", "this", "its", "thats") and (lows[1] in L.BE or lows[0] in ("its", "thats")):
+        if acts:
+            return False  # "it's been raining all day"
+        m = k
+        while m < len(lows) and (lows[m] in L.DETERMINERS or lows[m] in POSSESSIVE_WORDS or lows[m] in INTENSIFIERS):
+            m += 1
+        return m < len(lows) and (lows[m] in _DESCRIPTIONS or lows[k:] == ["a", "date"])
+    if lows[0] == "there" and lows[1] in L.BE | L.HAVE:
+        return not acts and any(w in TIME_NOUNS or w in ("ups", "downs") for w in lows)
+    if lows[0] in _INDEFINITE and lows[1:2] != ["to"]:
+        at = next((j for j, w in enumerate(lows[:4]) if w in ("happened", "happening", "happens", "came", "went")), 0)
+        return bool(at) and not any(w in L.PREPOSITIONS for w in lows[at + 1 :])  # "something happened to my car"
+    return False
+
+
+# heads of "it's …" that describe rather than name an occasion
+_DESCRIPTIONS = {
+    "favorite", "favourite", "fave", "part", "highlight", "thing", "one", "reason", "point", "idea", "way",
+    "kind", "sort", "type", "lot", "bit", "pleasure", "honor", "honour", "dream", "goal", "passion", "fun",
+    "blast", "joy", "challenge", "struggle", "journey", "process", "mix", "reminder", "sign", "symbol", "example",
+    "testament", "source", "gift", "blessing", "privilege", "relief", "shame", "pity", "mess", "nightmare",
+}  # fmt: skip
+POSSESSIVE_WORDS = {"my", "our", "your", "his", "her", "their", "its"}
+
+
+_VAGUE_ALTERNATIVES = {"whatever", "something", "anything", "so", "not", "smth", "sth", "whatnot", "two", "more"}
+_NOT_AN_OBJECT = L.PREPOSITIONS | {"as", "when", "while", "since", "back", "before", "after", "once"}
+
+
+def _a_memory(c: Clause, front: list[Tok]) -> bool:
+    """The relative clause on a noun after "reminds me of" tells a past occurrence: "a road trip
+    we took", "this sunset I saw"; not a possession ("the dog we had", "the teachers I had"),
+    a stranded preposition ("the house I grew up in", "the book I told you about"), a plan ("the
+    trip we are going on", "the deadline we set for next Friday") or "the last time we met"."""
+    verb = c.verb.split()
+    return (
+        c.mood in ("past", "perfect")
+        and c.lemma not in ("be", "tell", "set", "grow")
+        and (c.lemma != "have" or occasion_word(head_word(front[-1:])))  # "a vacation we had", not "the dog we had"
+        and not (verb[-1] in L.PREPOSITIONS and not c.obj_toks)  # "grew up in", "told you about": stranded
+        and not (c.obj_toks and c.obj_toks[-1].low in L.PREPOSITIONS)
+        and not any(t.low in TIME_NOUNS for t in front[1:] if [x.low for x in front] != ["the", "time"])
+        and not any(t.low in ("last", "first", "next") for t in front)
+    )
+
+
+def _reminded_of(toks: list[Tok], at: int) -> bool:
+    """The noun phrase at ``at`` follows "remind(s/ed) me of"."""
+    return (
+        at >= 3
+        and toks[at - 1].low == "of"
+        and toks[at - 2].low in ("me", "us")
+        and toks[at - 3].low.startswith("remind")
+    )
 
 
 def _about_another(toks: list[Tok], clauses: list[Clause], speaker: str) -> bool:

@@ -63,6 +63,46 @@ def picture_scene(words: list[Tok], sp, names: frozenset[str] = frozenset()) -> 
     return "", []
 
 
+def taken_at(obj: list[Tok]) -> tuple[str, list[Tok]] | None:
+    """What a photo shown was taken at: "took this pic | in spain" → ("was in", spain), "that
+    pic | on a hike" → ("went on", a hike), "these pics | during my vacation in italy" → ("went
+    on", …). The picture itself is the message, not news; None when it names no place or
+    occasion ("in the morning", "in a hurry", "on my birthday")."""
+    i = 0
+    while i < len(obj) and (obj[i].low in L.DETERMINERS or obj[i].low in _PICTURE_DETS):
+        i += 1
+    if i >= len(obj) or obj[i].low not in PHOTOS:
+        return None
+    k = i + 1
+    while k < len(obj) and obj[k].low not in ("in", "at", "on", "from", "during"):
+        k += 1  # "this pic of the sunset | in spain"
+    if k + 1 >= len(obj):
+        return None
+    prep, np = obj[k].low, obj[k + 1 :]
+    np = np[: next((j for j, t in enumerate(np) if j and t.low in ("with", "when", "while")), len(np))]
+    # the head: the last word before the noun phrase's own preposition ("my vacation | in italy")
+    core = np[: next((j for j, t in enumerate(np) if j and t.low in L.PREPOSITIONS), len(np))]
+    last = next((t for t in reversed(core) if t.text.isalpha()), None)
+    head = last.low if last is not None else ""
+    named = last is not None and last.text[:1].isupper()  # "at Whispering Falls": a name, a place
+    if not head or not named and (head in _NOT_SCENES or head.rstrip("s") in _NOT_SCENES):
+        return None  # "in the morning", "at sunset", "in a hurry", "in like 5 seconds"
+    if prep == "on" or prep == "during" or prep == "from":
+        if _one_of(head, _OUTINGS):
+            return "went on", np
+        return (occasion_verb(np), np) if prep != "on" and _occasion_word(head) else None
+    return f"was {prep}", np
+
+
+# what a photo is taken "in"/"at" that is a time or a manner, not a place
+_NOT_SCENES = {
+    "morning", "evening", "afternoon", "night", "day", "sunset", "sunrise", "dawn", "dusk", "noon", "midnight",
+    "hurry", "rush", "second", "minute", "moment", "time", "like", "end", "beginning", "middle", "way", "light",
+    "dark", "rain", "snow", "mirror", "lol", "haha", "birthday", "anniversary", "weekend", "week", "summer",
+    "winter", "spring", "fall", "autumn", "year", "month",
+}  # fmt: skip
+
+
 # occasions one goes on rather than is at
 _OUTINGS = {"trip", "walk", "hike", "run", "vacation", "holiday", "cruise", "tour", "getaway", "honeymoon", "outing"}
 _OUTINGS |= {"date", "camping", "road"}
@@ -77,6 +117,11 @@ _QUANTIFIERS = {"some", "all", "both", "lots", "lot", "many", "most", "one", "tw
 def _one_of(w: str, words: set[str]) -> bool:
     """``w`` or its singular ("walks") is in ``words``; "class" stays "class"."""
     return w in words or (w.endswith("s") and w[:-1] in words)
+
+
+def occasion_word(w: str) -> bool:
+    """A noun of something that takes place ("trip", "party", "vacation")."""
+    return _occasion_word(w) or _one_of(w, _OUTINGS)
 
 
 def _occasion_word(w: str) -> bool:

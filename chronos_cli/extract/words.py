@@ -180,7 +180,7 @@ def core_words(obj: str) -> str:
 
 # word classes the clause parser and the mention quoter share
 TRAILING_DROP = L.PREPOSITIONS | L.DETERMINERS | L.ADVERBS | {
-    "over", "during", "around", "until", "till", "since", "not", "than", "as",
+    "over", "during", "around", "until", "till", "since", "not", "than", "as", "instead", "anyway", "anyways",
     "smh", "tbh", "ngl", "fr", "unfortunately", "maybe", "mostly", "honestly", "probably", "lol", "haha", "lmao",
 }  # fmt: skip
 GREET_TAIL = {
