@@ -44,6 +44,12 @@ embedder's speed (one regex tokenisation and one temporal-engine call per turn):
    clause opens a clause ("so much happening to me I ran a charity race"); lower-case "i'm" and
    a sentence-initial "were" for "we're" are read as written out, and the temporal engine reads
    chat time words ("yday", "tmrw", "2 wks ago") while events quote the message as typed.
+   A sentence that leaves out "I'm" ("heading to the gym now", "currently studying for finals",
+   "at the dentist rn") is the speaker's present, dated the day said, when it says it is going
+   on now, answers "what are you doing?", or is a plan with a later date; not after a sentence
+   about someone else or set at another time, and never a gerund subject, a thing named or a
+   feeling ("Dancing brings me joy", "Loving the support"): ``ellipsis.py``, gated by
+   ``RuleExtractor._implied``.
 9. Not occurrences: figures of speech ("living my dream"), evaluations ("had a great
    experience", "did a great job"), amounts ("raised a ton"), intentions ("been meaning to"),
    opinions in a dated mention ("I really like your recommendation you gave a while back"), a
@@ -54,8 +60,12 @@ embedder's speed (one regex tokenisation and one temporal-engine call per turn):
    of a life ("the progress I've made"), someone else's reported words about someone else, how a
    time went ("tomorrow's gonna be a blast"), a day summed up before what was done in it
    ("had a wicked day out … we went biking"), acting on someone's word ("took your advice",
-   "did my part"), and a photo shown ("here's a pic from last Friday": a picture that is the
-   subject of a clause, "this picture reminds me of a trip we took", still tells something).
+   "did my part"), a photo shown ("here's a pic from last Friday", "took this pic yesterday":
+   where it was taken is told instead, "took that pic on a hike" → went on a hike), a
+   description of "it" ("It's still a part of my writing today", "its my favorite"), and a
+   plan dated before the day it is made ("will build it the weekend before"). What "reminds me
+   of" something tells the memory ("this picture reminds me of a road trip we took last year"
+   → took a road trip, last year).
    Mood and the word-level predicates are in ``occurrence.py``; the clause-level checks in
    ``RuleExtractor._event``; chat formulas and interjections in ``clean.py``.
 10. A bare "it"/"this"/"that" object in a dated mention is read as the last thing named before
