@@ -109,6 +109,7 @@ from chronos_cli.extract.occurrence import (
     ABSTRACT,
     BEING_IDIOMS,
     COGNITION,
+    EVAL_ADJ,
     EVALUATIVE,
     FELT,
     HEDGES,
@@ -241,6 +242,7 @@ class _Carry:
     story: object | None = None
     asked: object | None = None
     framed: bool = False  # its sentences set another time ("Yesterday was great.")
+    teased: bool = False  # it ended on a teaser: "something exciting happened last Friday"
     third: bool = False  # … or were about someone else ("My sister is so busy.")
 
 
@@ -452,7 +454,9 @@ class RuleExtractor:
             # the beach with my cousins"), and an answer is set in the time its question asked
             # about ("what did you do last weekend?" / "went hiking with Sam")
             text = texts[turn.turn_id]
-            story = carried.story if same and _continues(text) else None
+            # … and after a teaser ("something exciting happened last Friday" / "I went to a
+            # game convention") the next message is what happened then
+            story = carried.story if same and (_continues(text) or carried.teased) else None
             headed = self._headed(session, i, bare)
             # a story with its time already set takes no afterthought
             phrase = None if story is not None else self._afterthought_of(session, i, text, bare, asked, headed)
@@ -725,6 +729,7 @@ class RuleExtractor:
                 st.story = None  # the question's time sets the answer's first sentence, not the rest
         carry.story = st.story
         carry.framed, carry.third = st.framed, st.third
+        carry.teased = bool(text.strip()) and _teaser(text[bounds[-1][0] : bounds[-1][1]] if bounds else text)
         last_end = -9
         antecedent = next(
             (
@@ -746,6 +751,15 @@ class RuleExtractor:
                 ev = self._mention(
                     session, turn, sp, sent, toks, text, story_only=sp.start_char in st.inherited, antecedent=antecedent
                 )
+                told = _told_already(ev, st.events) if ev is not None else None
+                if told is not None:
+                    # one occurrence with two time phrases: "since we last spoke, I took my kids to
+                    # a park yesterday" is dated by the narrower one; "I went to the store yesterday
+                    # or maybe the day before" keeps its first
+                    if told.start is not None and told.start <= ev.start and ev.end <= told.end:
+                        told.start, told.end, told.granularity = ev.start, ev.end, ev.granularity
+                        told.time_expression, told.time_source = ev.time_expression, ev.time_source
+                    continue
                 if ev is not None:
                     self._resolve(ev, antecedent)
                     st.events.append(ev)
@@ -880,6 +894,10 @@ class RuleExtractor:
             for a, b, c in zip(own, own[1:], own[2:])
         ):
             return None  # "I really like your recommendation you gave a while back": an opinion
+        if _nothing_named([t for t in outside if t.text.isalpha()]):
+            return None  # "Life's been a bit rough lately", "been having some tough times lately": how life is
+        if any(a.low == "thinking" and b.low in ("about", "of") for a, b in zip(words, words[1:])):
+            return None  # "I've been thinking about signing up for a tournament on May 6th": a consideration
         if any((t.low in L.IRREALIS_MODALS and t.low != "can") or t.low in _IRREALIS_WORDS for t in words):
             return None
         if any(a.low == "'d" and FORMS.get(b.low) == b.low for a, b in zip(words, words[1:])):
@@ -1470,8 +1488,17 @@ class RuleExtractor:
             words.append(toks[k].low)
             verb.append(toks[k])
             k += 1
+        purpose = (  # "started volunteering | to help make a difference": why, not where to
+            k + 1 < n
+            and toks[k].low == "to"
+            and w.endswith("ing")
+            and any(x in _ING_CONTROL for x in words[:-1])
+            and toks[k + 1].low in BASE
+            and toks[k + 1].low not in _BARE_PLACES
+        )
         if (
             k + 1 < n
+            and not purpose
             and toks[k].low in L.PREPOSITIONS
             and toks[k + 1].low not in L.OBJECT_STOP
             # "came back | on Friday": the preposition leads the time phrase ("prepared for Thanksgiving" keeps it)
@@ -1492,6 +1519,8 @@ class RuleExtractor:
             verb.append(toks[k])
             k += 1
         c = self._finish(toks, k, subject, subj_start, verb, words, lem)
+        if purpose:
+            c.obj_toks = []  # "started volunteering": the activity is what was started
         return with_mood(c, aux, advs, main, toks)
 
     def _finish(self, toks, k, subject, subj_start, verb, words, lem, obj_first: Tok | None = None) -> Clause:
@@ -1601,11 +1630,11 @@ class RuleExtractor:
 
     def _event(self, session: Session, turn: Turn, c: Clause, span, sentence: str, story) -> Event | None:
         vw = c.verb.split()
+        started = len(vw) > 1 and vw[-2] in _ING_CONTROL and vw[-1].endswith("ing")  # "started volunteering"
         intransitive = (
             not c.obj_toks
-            and span is not None
             and bool(vw)
-            and (vw[-1] in _PARTICLE_END or (len(vw) > 1 and vw[-2] in _ING_CONTROL and vw[-1].endswith("ing")))
+            and ((span is not None and vw[-1] in _PARTICLE_END) or started)
             and c.lemma not in COGNITION  # "I found out recently": found out what?
         )
         if c.obj_toks and c.obj_toks[0].low in ("me", "us", "myself") and c.subject == turn.speaker:
@@ -1669,12 +1698,18 @@ class RuleExtractor:
             return self._refuse(span, c)  # "we've come a long way": the course of a life, no occurrence
         if is_figurative(c.obj_toks):
             return None  # "living my dream", "put our hearts into it": a figure of speech
+        if _vague_object(c):
+            return self._refuse(span, c)  # "figuring out the details", "projects in the works", "working hard to …"
         if c.obj_toks and all(t.low in _ONLY_WHEN for t in c.obj_toks):
             return None  # "since we spoke last": no object, only when
         if (
             c.lemma in ("have", "get", "take", "snap")
             and c.obj_toks
-            and c.obj_toks[0].low in ("this", "these", "that", "those")
+            and (
+                c.obj_toks[0].low in ("this", "these", "that", "those")
+                # "here's a pic I got from my walk last week": the photo presented
+                or any(presenting(self._toks[j : c.subj_start]) for j in range(max(0, c.subj_start - 8), c.subj_start))
+            )
             and head_word(c.obj_toks) in PHOTOS - {"shot", "shots"}  # "got those shots": a vaccine
             and len(c.verb.split()) == 1  # "took those pictures down": moved, not shown
             and not any(t.low in ("to", "off", "down", "out", "up", "back") for t in c.obj_toks[1:3])
@@ -1925,6 +1960,24 @@ def _clock_only(sp) -> bool:
 _MEMORY = {"remember", "forget", "cherish", "treasure", "miss", "recall", "reminisce"}
 
 
+def _told_already(mention: Event, events: list[Event]) -> Event | None:
+    """The event of the same sentence that already tells what the mention quotes (its verb and
+    object are in the mention's words): the mention is a second time phrase of it."""
+    said = f" {mention.object.lower()} "
+    return next(
+        (
+            e
+            for e in events
+            if e.kind == "event"
+            and e.evidence == mention.evidence
+            and e.object
+            and f" {e.object.lower()} " in said
+            and e.verb.split()[-1].lower() in said.split()
+        ),
+        None,
+    )
+
+
 def said_start(turn: Turn) -> datetime:
     """The start of the day ``turn`` was said."""
     return datetime.combine(naive(turn.t_conv).date(), time())
@@ -1933,14 +1986,56 @@ def said_start(turn: Turn) -> datetime:
 _THIRD_OPENERS = {"he", "she", "they", "his", "her", "their", "he's", "she's", "they're"}
 
 
+# words that name no occurrence: how life or a stretch of time is ("life's been a bit rough")
+_HOW_LIFE_IS = {"life", "things", "stuff", "times", "time", "days", "weeks", "lately", "recently", "bit", "lot"}
+_HOW_LIFE_IS |= {"rough", "tough", "hard", "crazy", "hectic", "busy", "good", "great", "wild", "stressful", "difficult"}
+_HOW_LIFE_IS |= {"having", "going", "doing", "been", "kinda", "pretty", "super", "so", "really", "quite", "some"}
+
+
+def _nothing_named(words: list[Tok]) -> bool:
+    """Every word is about how life or the time has been: "Life's been a bit rough", "been
+    having some tough times", "things have been crazy"."""
+    content = [t for t in words if t.low not in L.BE and t.low not in L.HAVE and t.low not in L.DETERMINERS]
+    content = [t for t in content if t.low not in SUBJ_PRONOUNS and t.low not in ("'s", "'ve", "a", "an")]
+    return bool(content) and all(t.low in _HOW_LIFE_IS or t.low in EVAL_ADJ for t in content)
+
+
+_VAGUE_HEADS = {"details", "detail", "logistics", "kinks", "bugs", "rest"}
+
+
+def _vague_object(c: Clause) -> bool:
+    """An object that names nothing that happened: "figuring out the details", "some cool
+    projects in the works", effort with only its purpose ("working hard to make everything
+    just right")."""
+    lows = [t.low for t in c.obj_toks]
+    if head_word(c.obj_toks) in _VAGUE_HEADS and len(lows) <= 3:
+        return True
+    if " ".join(lows).endswith("in the works"):
+        return True
+    effort = c.verb.split()[-1] in _MANNER and lows[:1] == ["to"]
+    return effort or (len(lows) > 1 and lows[0] in _MANNER and lows[1] == "to")  # "working | hard to make …"
+
+
+def _teaser(sentence: str) -> bool:
+    """ "Something exciting happened last Friday", "guess what happened yesterday": what
+    happened is told next (the teaser itself stays a mention: it dates the day, and a question
+    about what happened may point at it)."""
+    lows = [t.low for t in tokenize(sentence)]
+    while lows and lows[0] in INTERJECTIONS | {"and", "but", "so", "yeah", "well", "oh"}:
+        lows = lows[1:]
+    if not lows or not (lows[0] in _INDEFINITE or lows[:2] == ["guess", "what"]):
+        return False
+    at = next((j for j, w in enumerate(lows[:7]) if w in ("happened", "happening", "came", "went")), 0)
+    return bool(at) and not any(w in L.PREPOSITIONS for w in lows[at + 1 :])  # "something happened to my car"
+
+
 _INDEFINITE = {"something", "nothing", "stuff", "everything", "anything", "lots", "a lot"}
 
 
 def _says_what_it_is(lows: list[str]) -> bool:
     """A mention that only describes: "it's/that's/its" + what it is, headed by a word of
     description ("It's still a part of my writing", "its my favorite for birthdays", "it's a
-    date"), "there've been some tough times", or "something exciting happened" with nothing
-    named. Anything else said of "it" may be an occasion and stays ("its my bday tomorrow",
+    date") or "there've been some tough times". Anything else said of "it" may be an occasion and stays ("its my bday tomorrow",
     "it was my first week at the new job", "there was a time last year when I almost quit")."""
     while lows and lows[0] in INTERJECTIONS | {"and", "but", "so", "yeah", "well"}:
         lows = lows[1:]
@@ -1960,9 +2055,6 @@ def _says_what_it_is(lows: list[str]) -> bool:
         return m < len(lows) and (lows[m] in _DESCRIPTIONS or lows[k:] == ["a", "date"])
     if lows[0] == "there" and lows[1] in L.BE | L.HAVE:
         return not acts and any(w in TIME_NOUNS or w in ("ups", "downs") for w in lows)
-    if lows[0] in _INDEFINITE and lows[1:2] != ["to"]:
-        at = next((j for j, w in enumerate(lows[:4]) if w in ("happened", "happening", "happens", "came", "went")), 0)
-        return bool(at) and not any(w in L.PREPOSITIONS for w in lows[at + 1 :])  # "something happened to my car"
     return False
 
 
