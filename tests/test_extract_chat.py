@@ -1439,7 +1439,6 @@ def test_after_a_teaser_the_next_message_tells_what_happened_then():
         "Life's been a bit rough lately but I'm doing alright.",  # how life has been
         "been having some tough times lately",
         "I've been thinking about signing up for a tennis tournament that's happening on May 6th.",  # a thought
-        "Oh, and here's a pic I got from my walk last week.",  # a photo presented
         "I'm still figuring out the details.",  # nothing named
         "weve got some cool projects in the works",
         "im working hard to make everything just right",  # effort and its purpose
@@ -1454,3 +1453,37 @@ def test_an_activity_started_for_a_purpose_is_the_activity():
     assert (e.verb, e.object, e.start) == ("started", "volunteering", None)
     [e] = rule_events(["I started going to the gym last month"])
     assert (e.verb, e.object) == ("started going to", "the gym")
+
+
+@pytest.mark.parametrize(
+    "text, pairs",
+    [
+        # two occurrences, each with its own time: neither is a second time phrase of the other
+        ("I saw Mia on Monday and again on Friday", {("saw", "Mia")}),
+        ("I met Jo in 2015, and married her in 2018", {("met", "Jo")}),
+        # an act told with its purpose, or with an effort that names what was done
+        ("I woke up early to catch the sunrise yesterday", {("woke up early", "to catch the sunrise")}),
+        ("We finalized the details yesterday", {("finalized", "the details")}),
+        ("I fixed the bugs yesterday", {("fixed", "the bugs")}),
+        ("I started walking to swim class", {("started walking to", "swim class")}),
+        # a photo presented tells the occasion it is from
+        ("Oh, and here's a pic I got from my walk last week.", {("went on", "my walk")}),
+        ("Here's a photo I took at my sister's wedding last Saturday", {("was at", "my sister's wedding")}),
+        ("here's the cake I made for my mom's birthday yesterday", {("made", "the cake for my mom's birthday")}),
+    ],
+)
+def test_what_the_vagueness_rules_keep(text, pairs):
+    evs = rule_events([text])
+    assert pairs <= {(e.verb, e.object) for e in evs}
+    if "Friday" in text or "2018" in text:  # the second occurrence keeps its own date, as a mention
+        assert len({e.start.date() for e in evs}) == 2
+
+
+def test_a_thought_is_dropped_only_where_the_time_is_its_own():
+    evs = rule_events(["I was laid off in March and have been thinking of starting a business"])
+    assert [e.start.date() for e in evs] == [date(2023, 3, 1)]
+    # a teaser that tells its own story sets no time for the next message
+    evs = rule_events(
+        [("Sam", "Something came up yesterday so I couldn't make it"), ("Sam", "I finished my painting though")]
+    )
+    assert [e.start for e in evs if e.object == "my painting"] == [None]

@@ -752,11 +752,13 @@ class RuleExtractor:
                     session, turn, sp, sent, toks, text, story_only=sp.start_char in st.inherited, antecedent=antecedent
                 )
                 told = _told_already(ev, st.events) if ev is not None else None
-                if told is not None:
+                narrower = told is not None and told.start is not None and told.start <= ev.start and ev.end <= told.end
+                if told is not None and (narrower or " or " in f" {ev.object.lower()} "):
                     # one occurrence with two time phrases: "since we last spoke, I took my kids to
                     # a park yesterday" is dated by the narrower one; "I went to the store yesterday
-                    # or maybe the day before" keeps its first
-                    if told.start is not None and told.start <= ev.start and ev.end <= told.end:
+                    # or maybe the day before" keeps its first ("saw Mia on Monday and again on
+                    # Friday" is two)
+                    if narrower:
                         told.start, told.end, told.granularity = ev.start, ev.end, ev.granularity
                         told.time_expression, told.time_source = ev.time_expression, ev.time_source
                     continue
@@ -896,7 +898,10 @@ class RuleExtractor:
             return None  # "I really like your recommendation you gave a while back": an opinion
         if _nothing_named([t for t in outside if t.text.isalpha()]):
             return None  # "Life's been a bit rough lately", "been having some tough times lately": how life is
-        if any(a.low == "thinking" and b.low in ("about", "of") for a, b in zip(words, words[1:])):
+        if any(
+            a.low == "thinking" and b.low in ("about", "of") and c.low.endswith("ing")
+            for a, b, c in zip(own, own[1:], own[2:])
+        ):
             return None  # "I've been thinking about signing up for a tournament on May 6th": a consideration
         if any((t.low in L.IRREALIS_MODALS and t.low != "can") or t.low in _IRREALIS_WORDS for t in words):
             return None
@@ -1114,7 +1119,10 @@ class RuleExtractor:
                 # "after reading a blog post I made": a noun inside another clause, whose own time is
                 # not the story's (a fronted "The shirt I bought was cheap" goes on with the story)
                 c.remote = c.embedded = True
-            be_at = next((j for j, x in enumerate(c.obj_toks) if j >= 1 and x.low in L.BE), None)
+            be_at = next(
+                (j for j, x in enumerate(c.obj_toks) if j >= 1 and x.low in L.BE and not _possessive_s(c.obj_toks, j)),
+                None,
+            )
             if be_at is not None:
                 c.obj_toks = c.obj_toks[:be_at]  # "the impact we made on their life | was inspiring"
             rest = [x for x in c.obj_toks if x not in front]
@@ -1494,7 +1502,9 @@ class RuleExtractor:
             and w.endswith("ing")
             and any(x in _ING_CONTROL for x in words[:-1])
             and toks[k + 1].low in BASE
+            and toks[k + 1].text.islower()
             and toks[k + 1].low not in _BARE_PLACES
+            and (k + 2 >= n or not is_content(toks[k + 2]) or toks[k + 2].low in FORMS)  # not "to swim class"
         )
         if (
             k + 1 < n
@@ -1702,21 +1712,27 @@ class RuleExtractor:
             return self._refuse(span, c)  # "figuring out the details", "projects in the works", "working hard to …"
         if c.obj_toks and all(t.low in _ONLY_WHEN for t in c.obj_toks):
             return None  # "since we spoke last": no object, only when
+        presented = False
         if (
             c.lemma in ("have", "get", "take", "snap")
             and c.obj_toks
             and (
                 c.obj_toks[0].low in ("this", "these", "that", "those")
                 # "here's a pic I got from my walk last week": the photo presented
-                or any(presenting(self._toks[j : c.subj_start]) for j in range(max(0, c.subj_start - 8), c.subj_start))
+                or (
+                    presented := any(
+                        presenting(self._toks[j : c.subj_start]) for j in range(max(0, c.subj_start - 8), c.subj_start)
+                    )
+                )
             )
+            and not any(is_past(t.low) for t in c.obj_toks[1:3])  # "the photo I got signed by the band"
             and head_word(c.obj_toks) in PHOTOS - {"shot", "shots"}  # "got those shots": a vaccine
             and len(c.verb.split()) == 1  # "took those pictures down": moved, not shown
             and not any(t.low in ("to", "off", "down", "out", "up", "back") for t in c.obj_toks[1:3])
         ):
             # "I got this picture of my workmates", "took that pic on a hike last summer": a photo
             # shown; where it was taken is what took place ("went on a hike")
-            scene = taken_at(c.obj_toks) if c.lemma in ("take", "snap") else None
+            scene = taken_at(c.obj_toks) if c.lemma in ("take", "snap") or presented else None
             if scene is None:
                 ends = all(t.text in PUNCT_BREAK or t.start in self._covered for t in self._toks[c.end_tok :])
                 # nor is "took this pic | yesterday" a mention; a clause run on after it keeps its time
@@ -2000,7 +2016,7 @@ def _nothing_named(words: list[Tok]) -> bool:
     return bool(content) and all(t.low in _HOW_LIFE_IS or t.low in EVAL_ADJ for t in content)
 
 
-_VAGUE_HEADS = {"details", "detail", "logistics", "kinks", "bugs", "rest"}
+_VAGUE_HEADS = {"details", "detail", "logistics", "kinks", "rest"}
 
 
 def _vague_object(c: Clause) -> bool:
@@ -2008,12 +2024,33 @@ def _vague_object(c: Clause) -> bool:
     projects in the works", effort with only its purpose ("working hard to make everything
     just right")."""
     lows = [t.low for t in c.obj_toks]
-    if head_word(c.obj_toks) in _VAGUE_HEADS and len(lows) <= 3:
-        return True
+    working_out = any(w.startswith(("figur", "sort", "iron")) for w in c.verb.split())
+    if working_out and head_word(c.obj_toks) in _VAGUE_HEADS and len(lows) <= 3:
+        return True  # "figuring out the details" ("we finalized the details yesterday" stays)
     if " ".join(lows).endswith("in the works"):
         return True
-    effort = c.verb.split()[-1] in _MANNER and lows[:1] == ["to"]
-    return effort or (len(lows) > 1 and lows[0] in _MANNER and lows[1] == "to")  # "working | hard to make …"
+    effort = (c.verb.split()[-1] in _MANNER and lows[:1] == ["to"]) or (
+        len(lows) > 1 and lows[0] in _MANNER and lows[1] == "to"
+    )  # "working | hard to make …"; "woke up early to catch the sunrise" tells what was done
+    return effort and any(w in ("everything", "things", "it", "sure", "stuff") for w in lows)
+
+
+def _possessive_s(toks: list[Tok], j: int) -> bool:
+    """ "'s" at ``j`` marks a possessive ("my sister's wedding"), not "is" ("the cake 's great")."""
+    if toks[j].low != "'s" or j + 1 >= len(toks):
+        return False
+    nxt = toks[j + 1].low
+    return (
+        toks[j + 1].text.isalpha()
+        and nxt not in L.DETERMINERS
+        and nxt not in INTENSIFIERS
+        and nxt not in EVAL_ADJ
+        and nxt not in FELT
+        and nxt not in L.ADVERBS
+        and nxt not in ("been", "not", "gonna", "going", "got", "gotten")
+        and not is_past(nxt)
+        and not (nxt.endswith("ing") and is_verbish(nxt, after_aux=True))  # "my sister's wedding" stays
+    )
 
 
 def _teaser(sentence: str) -> bool:
@@ -2026,10 +2063,12 @@ def _teaser(sentence: str) -> bool:
     if not lows or not (lows[0] in _INDEFINITE or lows[:2] == ["guess", "what"]):
         return False
     at = next((j for j, w in enumerate(lows[:7]) if w in ("happened", "happening", "came", "went")), 0)
-    return bool(at) and not any(w in L.PREPOSITIONS for w in lows[at + 1 :])  # "something happened to my car"
+    after = lows[at + 1 :]
+    # "something happened to my car", "something came up yesterday so I couldn't make it": told already
+    return bool(at) and len(after) <= 4 and not any(w in L.PREPOSITIONS or w in L.CLAUSE_BREAK for w in after)
 
 
-_INDEFINITE = {"something", "nothing", "stuff", "everything", "anything", "lots", "a lot"}
+_INDEFINITE = {"something", "stuff", "lots"}  # not "nothing happened", "everything happened so fast"
 
 
 def _says_what_it_is(lows: list[str]) -> bool:
