@@ -1487,3 +1487,25 @@ def test_a_thought_is_dropped_only_where_the_time_is_its_own():
         [("Sam", "Something came up yesterday so I couldn't make it"), ("Sam", "I finished my painting though")]
     )
     assert [e.start for e in evs if e.object == "my painting"] == [None]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "just wanted to give you the heads up on whats been happening lately",  # a talk opener
+        "last weekend i did something new that had an impact on me",  # what was done is not said
+        "this pics from last night - looks like everyone was having a blast!",  # a photo presented
+    ],
+)
+def test_openers_unnamed_deeds_and_presented_photos_are_no_mentions(text):
+    assert rule_events([text]) == []
+
+
+def test_after_an_unnamed_deed_the_next_message_tells_it_then():
+    evs = rule_events(
+        [
+            ("Sam", "Last weekend I did something new that had an impact on me."),
+            ("Sam", "I volunteered at the food bank."),
+        ]
+    )
+    assert [(e.verb, e.object, e.start.date()) for e in evs] == [("volunteered at", "the food bank", date(2023, 5, 6))]

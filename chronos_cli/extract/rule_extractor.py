@@ -896,6 +896,27 @@ class RuleExtractor:
             for a, b, c in zip(own, own[1:], own[2:])
         ):
             return None  # "I really like your recommendation you gave a while back": an opinion
+        told = next(
+            (
+                k
+                for k, (a, b) in enumerate(zip(outside, outside[1:]))
+                if lemma(a.low) in TO_LISTENER and b.low in ("you", "u")
+            ),
+            None,
+        )
+        if (
+            told is not None
+            and not any((is_past(t.low) and t.low != "been") or t.low == "about" for t in outside[told + 2 : told + 4])
+            and not any(is_past(t.low) and t.low != "been" for t in outside[told + 2 :])
+        ):
+            # "wanted to give you the heads up on what's been happening lately": a talk opener
+            # ("wanted to let you know I challenged myself", "to tell you about my school event
+            # last week" tell the news)
+            return None
+        if any(
+            lemma(a.low) == "do" and b.low in ("something", "anything", "stuff") for a, b in zip(outside, outside[1:])
+        ):
+            return None  # "last weekend I did something new that had an impact on me": what is not said
         if _nothing_named([t for t in outside if t.text.isalpha()]):
             return None  # "Life's been a bit rough lately", "been having some tough times lately": how life is
         if any(
@@ -2060,6 +2081,8 @@ def _teaser(sentence: str) -> bool:
     lows = [t.low for t in tokenize(sentence)]
     while lows and lows[0] in INTERJECTIONS | {"and", "but", "so", "yeah", "well", "oh"}:
         lows = lows[1:]
+    if any(a in ("did", "tried") and b == "something" for a, b in zip(lows, lows[1:])):
+        return True  # "last weekend I did something new that had an impact on me"
     if not lows or not (lows[0] in _INDEFINITE or lows[:2] == ["guess", "what"]):
         return False
     at = next((j for j, w in enumerate(lows[:7]) if w in ("happened", "happening", "came", "went")), 0)

@@ -30,7 +30,9 @@ def picture_scene(words: list[Tok], sp, names: frozenset[str] = frozenset()) -> 
         i += 1
     if i >= len(words) or words[i].low not in PHOTOS:
         return None
-    rest = [t for t in words[i + 1 :] if not sp.start_char <= t.start < sp.end_char]  # without the time
+    # the words before the time: what follows it may be another clause ("this pics from last night
+    # - looks like everyone was having a blast")
+    rest = [t for t in words[i + 1 :] if t.start < sp.start_char]
     if rest and rest[0].text.isalpha() and rest[0].low not in L.PREPOSITIONS and rest[0].low not in _RELATIVE_OPENERS:
         return None  # the picture is the subject of a clause: "this picture reminds me of …"
     for k, t in enumerate(rest):
