@@ -1509,3 +1509,18 @@ def test_after_an_unnamed_deed_the_next_message_tells_it_then():
         ]
     )
     assert [(e.verb, e.object, e.start.date()) for e in evs] == [("volunteered at", "the food bank", date(2023, 5, 6))]
+
+
+def test_a_vague_clause_leaves_the_time_phrase_before_it_to_what_it_dates():
+    [e] = rule_events(
+        ["the official opening night is tomorrow im working hard to make everything just right cant wait"]
+    )
+    assert (e.kind, e.object, e.start.date()) == ("mention", "the official opening night is tomorrow", date(2023, 5, 9))
+
+
+def test_a_photo_is_presented_only_by_the_words_right_before_it():
+    # "here's the thing" presents nothing: the pic taken in Spain is still taken
+    evs = rule_events(["here's the thing, I took a pic in Spain last year"])
+    assert ("took", "a pic in Spain") in [(e.verb, e.object) for e in evs]
+    [e] = rule_events([("Jo", "Did you see the concert?"), ("Sam", "Here's a pic I got at the concert last night!")])
+    assert (e.verb, e.object) == ("was at", "the concert")

@@ -8,13 +8,14 @@ vital"), an adjunct ("Walking home, I saw a fox"), the first word of a compound 
 tonight!") or a feeling or wish ("Loving the support", "Sending hugs"): those have another verb,
 a subject, a noun after them or a verb of feeling, and are not read. What the sentence stands in
 (the sentences before it, the question it answers) is the caller's to judge: see
-``RuleExtractor._ellipsis_ok``."""
+``RuleExtractor._implied``."""
 
 from __future__ import annotations
 
 import re
 
 from chronos_cli.extract import lexicon as L
+from chronos_cli.extract.occurrence import FUTURATE
 from chronos_cli.extract.reference import PEOPLE
 from chronos_cli.extract.runon import INTERJECTIONS
 from chronos_cli.extract.words import (
@@ -45,7 +46,6 @@ _HOW_ONE_IS = {
     "in", "like", "my", "positive", "strong", "safe", "busy", "sane", "tuned", "fun", "the", "a", "so",
     "it", "that", "this", "there", "up", "on", "everything", "something", "nothing", "too", "pretty",
 }  # fmt: skip
-_IF_AN_ACTIVITY = {"do", "have", "look", "hang", "try", "stay", "keep", "live", "talk", "speak", "get", "go"}
 _NOT_AFTER = {
     "do": _HOW_ONE_IS - {"the", "a", "my", "some"},  # "doing my homework", "doing the dishes"
     "have": {"a", "fun", "so", "such", "the", "it", "that", "this", "too", "no", "trouble", "problems"},
@@ -80,22 +80,20 @@ _COMPOUND_HEADS = {
     "schedule", "season", "spot", "tips", "habits", "goals", "mood", "vibes", "energy", "skills", "experience",
 }  # fmt: skip
 _ANSWERS = {"ok", "okay", "alright", "yeah", "yes", "yep", "so", "well", "anyways", "haha", "lol", "ya", "yea"}
-_PRONOUNS = {"it", "that", "this", "there", "what", "he", "she", "everything", "which", "who"}
 # what ends a sentence; not ":", which opens a label's value ("Current mood: dancing in the rain")
 _OPEN = {".", "!", "?", "…", ";"}
 _NOW = {"now", "rn", "atm", "currently", "still", "just"}
 # verbs whose progressive tells a plan ("moving to Denver in June", "flying to Paris next week")
-_PLANNED = {"go", "come", "move", "leave", "fly", "head", "travel", "visit", "return", "start", "get", "drive"}
-_PLANNED |= {"meet", "see", "have", "throw", "host", "take", "celebrate", "play", "run", "attend", "watch"}
+_PLANNED = FUTURATE | {"meet", "see", "have", "throw", "host", "take", "celebrate", "play", "run", "attend", "watch"}
 # words before the verb that keep the sentence the speaker's present ("busy cooking dinner rn")
 LEAD = {"currently", "still", "just", "finally", "now", "busy", "already", "actually", "literally", "rn", "atm"}
 # words after a comma that go on with a subordinate or a new clause, not this one's subject
 _GOES_ON = {"if", "when", "because", "cause", "cuz", "bc", "since", "but", "while", "cos"}
 # what opens a short clause of its own after a comma ("…, will text later", "…, can't talk")
-_NEXT_CLAUSE = {"will", "can", "ca", "gotta", "gonna", "wanna", "wish", "talk", "ttyl", "brb", "text", "call"}
+_NEXT_CLAUSE = {"will", "can", "gotta", "gonna", "wanna", "wish", "talk", "ttyl", "brb", "text", "call"}
 # negated auxiliaries as the tokenizer splits them ("isn" + "'t")
 _NEG_AUX = {"isn", "wasn", "aren", "weren", "doesn", "don", "didn", "can", "couldn", "won", "wouldn", "shouldn"}
-_NEG_AUX |= {"hasn", "haven", "hadn", "ain", "ca", "wo", "is", "are", "was", "do", "does", "did"}
+_NEG_AUX |= {"hasn", "haven", "hadn", "ain", "is", "are", "was", "do", "does", "did"}
 
 _DOING_QUESTION = re.compile(
     r"(?i)\b(?:what(?: are|'re| r)? (?:you|u|ya) (?:doing|up to|working on)|whatcha doing|wyd|wbu|hbu"
@@ -158,9 +156,9 @@ def implied_progressive(
         return None
     nxt = toks[j + 1].low if j + 1 < len(toks) else ""
     nxt2 = toks[j + 2].low if j + 2 < len(toks) else ""
-    if lem in _IF_AN_ACTIVITY and (not nxt or nxt in _NOT_AFTER.get(lem, _HOW_ONE_IS) or nxt in INTENSIFIERS):
+    if lem in _NOT_AFTER and (not nxt or nxt in _NOT_AFTER[lem] or nxt in INTENSIFIERS):
         return None  # "doing great", "having a blast", "looking forward to it", "getting there"
-    if lem in _IF_AN_ACTIVITY and (nxt, nxt2) in (("a", "lot"), ("a", "bit"), ("a", "little")):
+    if lem in _NOT_AFTER and (nxt, nxt2) in (("a", "lot"), ("a", "bit"), ("a", "little")):
         return None  # "Doing a lot better now"
     if nxt in _ADJ_NOUNS or nxt in _COMPOUND_HEADS:
         return None  # "Relaxing day at the beach", "Cooking class tonight!": an -ing word before its noun

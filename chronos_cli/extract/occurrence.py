@@ -26,7 +26,7 @@ from chronos_cli.extract.words import (
 )
 
 # progressive forms that usually announce a plan rather than what is going on
-_FUTURATE = {"go", "come", "move", "leave", "fly", "head", "travel", "visit", "return", "start", "get", "drive"}
+FUTURATE = {"go", "come", "move", "leave", "fly", "head", "travel", "visit", "return", "start", "get", "drive"}
 
 
 def with_mood(c: Clause, aux: list[str], advs: list[str], main: Tok, toks: list[Tok], *, state=False) -> Clause:
@@ -61,12 +61,12 @@ def with_mood(c: Clause, aux: list[str], advs: list[str], main: Tok, toks: list[
     elif (
         finite == "is"
         and main.low.endswith("ing")
-        and lemma(main.low) in _FUTURATE
-        and not _under_way(c, advs, tail + lead)
+        and lemma(main.low) in FUTURATE
+        and not _under_way(c, advs, tail, lead)
     ):
         c.mood = "future"  # "I'm moving to Vermont", "we're going camping": a plan, dated only by a time phrase
     elif finite == "is" and (state or main.low.endswith("ing")):
-        cue = next((a for a in advs if a in L.NOW_CUES), None) or next((w for w in tail if w in _NOW_AFTER), None)
+        cue = next((a for a in advs if a in L.NOW_CUES), None) or next((w for w in tail if w in NOW_AFTER), None)
         c.mood, c.cue = "now", cue or " ".join(t.text for t in c.verb_toks) or main.text
     elif finite == "has" and "been" in aux and main.low.endswith("ing"):
         c.mood, c.cue = "now", " ".join(t.text for t in c.verb_toks)
@@ -83,7 +83,7 @@ def with_mood(c: Clause, aux: list[str], advs: list[str], main: Tok, toks: list[
     return c
 
 
-_NOW_AFTER = ("rn", "atm", "now")  # said after the clause: "at the dentist rn", "cooking dinner now"
+NOW_AFTER = ("rn", "atm", "now")  # words of now said after a clause: "at the dentist rn", "cooking dinner now"
 
 
 # verbs of going somewhere, whose progressive with "now" is under way; after "now", "getting
@@ -91,9 +91,10 @@ _NOW_AFTER = ("rn", "atm", "now")  # said after the clause: "at the dentist rn",
 _GOING = {"go", "head", "come", "drive", "walk", "fly", "ride", "travel", "return", "leave"}
 
 
-def _under_way(c: Clause, advs: list[str], tail: list[str]) -> bool:
-    """A trip that is happening as it is said ("I'm heading to the gym now", "currently driving
-    home", "leaving the office rn"), not a plan; "now that I got the job" gives a reason instead."""
+def _under_way(c: Clause, advs: list[str], tail: list[str], lead: list[str]) -> bool:
+    """A trip that is happening as it is said ("I'm heading to the gym now", "right now, I'm
+    driving to work", "leaving the office rn"), not a plan; "now that I got the job" gives a
+    reason instead. ``lead``: the words just before the subject; ``tail``: those after the clause."""
     lem = lemma(c.verb_toks[-1].low) if c.verb_toks else ""
     lem = lemma(c.verb.split()[-2]) if c.verb.split()[-1] in L.PREPOSITIONS and len(c.verb.split()) > 1 else lem
     if lem not in _GOING:
@@ -103,7 +104,7 @@ def _under_way(c: Clause, advs: list[str], tail: list[str]) -> bool:
         or (c.obj_toks and c.obj_toks[0].low in ("home", "back", "out"))
     ):
         return False  # "I'm going vegan now": a change, no path
-    if any(a in ("currently", "rn", "atm") for a in advs):
+    if any(a in ("currently", "rn", "atm") for a in advs) or any(w in NOW_AFTER for w in lead):
         return True
     for k, w in enumerate(tail):
         if w in ("rn", "atm") or (w == "now" and (k + 1 >= len(tail) or tail[k + 1] != "that")):
@@ -307,7 +308,7 @@ EVALUATIVE = {
 _SPELLS = {"time", "day", "week", "weekend", "night", "moment", "year"}
 
 
-EVAL_ADJ = _EVAL_ADJ = {
+EVAL_ADJ = {
     "great", "good", "nice", "lovely", "fun", "rough", "tough", "bad", "quiet", "busy", "wonderful", "amazing",
     "fantastic", "relaxing", "long", "hard", "crazy", "awesome", "blast", "terrible", "horrible", "productive",
     "chill", "calm", "hectic", "stressful", "exhausting", "perfect", "memorable", "special", "blessed", "wild",
@@ -315,7 +316,7 @@ EVAL_ADJ = _EVAL_ADJ = {
 
 
 # how something felt, said before "to <verb>" ("so amazing to see one of them")
-FELT = _EVAL_ADJ | {"glad", "happy", "sad", "cool", "exciting", "weird", "strange", "interesting", "surreal", "scary"}
+FELT = EVAL_ADJ | {"glad", "happy", "sad", "cool", "exciting", "weird", "strange", "interesting", "surreal", "scary"}
 FELT |= {"incredible", "inspiring", "emotional", "heartwarming", "touching", "rewarding", "fulfilling", "neat"}
 
 
@@ -355,7 +356,7 @@ def is_evaluation(c: Clause) -> bool:
         return True  # "the impact we made on their life": an evaluation, whatever follows
     for k, t in enumerate(toks):
         if t.low in nouns:
-            if t.low in _SPELLS and not (k > 0 and toks[k - 1].low in _EVAL_ADJ):
+            if t.low in _SPELLS and not (k > 0 and toks[k - 1].low in EVAL_ADJ):
                 continue  # "had a day off", "had a week in Rome": the time itself, not how it went
             rest = toks[k + 1 :]
             # "had a great time at the lake" names the occasion; "of keeping up with …" does not

@@ -581,7 +581,7 @@ class RuleExtractor:
             if not _not_a_time(sp, text)
         ]
         said_end = datetime.combine(naive(turn.t_conv).date(), _DAY_END)
-        said_start = datetime.combine(naive(turn.t_conv).date(), time())
+        day_start = said_start(turn)
         st = _TurnState(story=story)
         st.framed, st.third = context  # the speaker's message before: "Yesterday was great." / "Hiking with friends."
         carry = carry if carry is not None else _Carry()
@@ -619,7 +619,7 @@ class RuleExtractor:
                     t.start
                     for t in toks
                     for sp in sent_spans
-                    if sp.start_char <= t.start < sp.end_char and sp.start <= said_end and sp.end >= said_start
+                    if sp.start_char <= t.start < sp.end_char and sp.start <= said_end and sp.end >= day_start
                 ),
                 later=frozenset(
                     t.start
@@ -641,7 +641,7 @@ class RuleExtractor:
                     c
                     for c in clauses
                     if c.subj_start > 1
-                    and (toks[c.subj_start].text in _PRONOUN_SUBJ or c.implied)  # "lol heading out now"
+                    and (toks[c.subj_start].text in _PRONOUN_SUBJ or c.implied)  # "lol heading to the gym now"
                     and _after_formula(toks, c, self._covered)
                 ]
                 first = False
@@ -673,7 +673,7 @@ class RuleExtractor:
             st.framed = (
                 st.framed
                 or is_remote(sent.rstrip(".!?… "))  # "Back in college."
-                or any(not (sp.start <= said_end and sp.end >= said_start) for sp in sent_spans)  # "Tomorrow is busy."
+                or any(not (sp.start <= said_end and sp.end >= day_start) for sp in sent_spans)  # "Tomorrow is busy."
                 or any(c.mood == "past" and not c.implied for c in clauses)  # "I went to the concert."
             )
             owners = _assign_spans(clauses, sent_spans, toks)
@@ -896,7 +896,7 @@ class RuleExtractor:
             for a, b, c in zip(own, own[1:], own[2:])
         ):
             return None  # "I really like your recommendation you gave a while back": an opinion
-        told = next(
+        told_at = next(
             (
                 k
                 for k, (a, b) in enumerate(zip(outside, outside[1:]))
@@ -905,17 +905,17 @@ class RuleExtractor:
             None,
         )
         if (
-            told is not None
-            and not any((is_past(t.low) and t.low != "been") or t.low == "about" for t in outside[told + 2 : told + 4])
-            and not any(is_past(t.low) and t.low != "been" for t in outside[told + 2 :])
+            told_at is not None
+            and not any(
+                (is_past(t.low) and t.low != "been") or t.low == "about" for t in outside[told_at + 2 : told_at + 4]
+            )
+            and not any(is_past(t.low) and t.low != "been" for t in outside[told_at + 2 :])
         ):
             # "wanted to give you the heads up on what's been happening lately": a talk opener
             # ("wanted to let you know I challenged myself", "to tell you about my school event
             # last week" tell the news)
             return None
-        if any(
-            lemma(a.low) == "do" and b.low in ("something", "anything", "stuff") for a, b in zip(outside, outside[1:])
-        ):
+        if _unnamed_deed([t.low for t in outside]):
             return None  # "last weekend I did something new that had an impact on me": what is not said
         if _nothing_named([t for t in outside if t.text.isalpha()]):
             return None  # "Life's been a bit rough lately", "been having some tough times lately": how life is
@@ -1178,7 +1178,7 @@ class RuleExtractor:
             c.obj_toks = front + tail + rest  # "the agencies I'm looking into": phrasal, prep stays
             return c
         if not starts:
-            return self._implied(toks, i, speaker)  # "lol heading out now": it tells its own opening
+            return self._implied(toks, i, speaker)  # "lol heading to the gym now": it tells its own opening
         if t.text in POSSESSIVE and i + 1 < n:
             return self._np_subject(toks, i, f"{speaker}'s")
         if t.text in _THE and i + 1 < n:
@@ -1730,7 +1730,12 @@ class RuleExtractor:
         if is_figurative(c.obj_toks):
             return None  # "living my dream", "put our hearts into it": a figure of speech
         if _vague_object(c):
-            return self._refuse(span, c)  # "figuring out the details", "projects in the works", "working hard to …"
+            # "figuring out the details", "projects in the works", "working hard to …"; a time phrase
+            # of the sentence may still date what it names ("the opening night is tomorrow im working
+            # hard to make everything just right")
+            return (
+                self._refuse(span, c) if span is not None and self._toks[c.subj_start].start < span.start_char else None
+            )
         if c.obj_toks and all(t.low in _ONLY_WHEN for t in c.obj_toks):
             return None  # "since we spoke last": no object, only when
         presented = False
@@ -1740,11 +1745,7 @@ class RuleExtractor:
             and (
                 c.obj_toks[0].low in ("this", "these", "that", "those")
                 # "here's a pic I got from my walk last week": the photo presented
-                or (
-                    presented := any(
-                        presenting(self._toks[j : c.subj_start]) for j in range(max(0, c.subj_start - 8), c.subj_start)
-                    )
-                )
+                or (presented := self._presented(c))
             )
             and not any(is_past(t.low) for t in c.obj_toks[1:3])  # "the photo I got signed by the band"
             and head_word(c.obj_toks) in PHOTOS - {"shot", "shots"}  # "got those shots": a vaccine
@@ -1887,6 +1888,13 @@ class RuleExtractor:
         e.aliases = clean_aliases([c.lemma, *category_aliases(verb, obj)] if shifted else _aliases(c, obj), e)
         return e
 
+    def _presented(self, c: Clause) -> bool:
+        """The clause's object is a photo presented right before it ("here's | a pic I got from
+        my walk"), as a mention reads one; a clause taken from the previous turn's question (a
+        short answer) was not presented here."""
+        at = next((k for k, t in enumerate(self._toks) if t is c.obj_toks[0]), None)
+        return at is not None and any(presenting(self._toks[j:at]) == at - j for j in range(max(0, at - 4), at))
+
     def _refuse(self, span, c: Clause) -> None:
         """No event, and no mention either: the clause's time phrase dates what is no occurrence
         ("I've been keeping busy lately"), not a clause the parser could not read. Only a time
@@ -2020,7 +2028,7 @@ def said_start(turn: Turn) -> datetime:
     return datetime.combine(naive(turn.t_conv).date(), time())
 
 
-_THIRD_OPENERS = {"he", "she", "they", "his", "her", "their", "he's", "she's", "they're"}
+_THIRD_OPENERS = {"he", "she", "they", "his", "her", "their"}
 
 
 # words that name no occurrence: how life or a stretch of time is ("life's been a bit rough")
@@ -2074,6 +2082,11 @@ def _possessive_s(toks: list[Tok], j: int) -> bool:
     )
 
 
+def _unnamed_deed(lows: list[str]) -> bool:
+    """ "I did something new", "tried something fun", "did stuff": what was done is not said."""
+    return any(lemma(a) in ("do", "try") and b in ("something", "anything", "stuff") for a, b in zip(lows, lows[1:]))
+
+
 def _teaser(sentence: str) -> bool:
     """ "Something exciting happened last Friday", "guess what happened yesterday": what
     happened is told next (the teaser itself stays a mention: it dates the day, and a question
@@ -2081,8 +2094,8 @@ def _teaser(sentence: str) -> bool:
     lows = [t.low for t in tokenize(sentence)]
     while lows and lows[0] in INTERJECTIONS | {"and", "but", "so", "yeah", "well", "oh"}:
         lows = lows[1:]
-    if any(a in ("did", "tried") and b == "something" for a, b in zip(lows, lows[1:])):
-        return True  # "last weekend I did something new that had an impact on me"
+    if _unnamed_deed(lows):
+        return True  # "last weekend I did something new that had an impact on me" (no mention of its own)
     if not lows or not (lows[0] in _INDEFINITE or lows[:2] == ["guess", "what"]):
         return False
     at = next((j for j, w in enumerate(lows[:7]) if w in ("happened", "happening", "came", "went")), 0)
@@ -2112,7 +2125,7 @@ def _says_what_it_is(lows: list[str]) -> bool:
         if acts:
             return False  # "it's been raining all day"
         m = k
-        while m < len(lows) and (lows[m] in L.DETERMINERS or lows[m] in POSSESSIVE_WORDS or lows[m] in INTENSIFIERS):
+        while m < len(lows) and (lows[m] in L.DETERMINERS or lows[m] == "its" or lows[m] in INTENSIFIERS):
             m += 1
         return m < len(lows) and (lows[m] in _DESCRIPTIONS or lows[k:] == ["a", "date"])
     if lows[0] == "there" and lows[1] in L.BE | L.HAVE:
@@ -2127,7 +2140,6 @@ _DESCRIPTIONS = {
     "blast", "joy", "challenge", "struggle", "journey", "process", "mix", "reminder", "sign", "symbol", "example",
     "testament", "source", "gift", "blessing", "privilege", "relief", "shame", "pity", "mess", "nightmare",
 }  # fmt: skip
-POSSESSIVE_WORDS = {"my", "our", "your", "his", "her", "their", "its"}
 
 
 _VAGUE_ALTERNATIVES = {"whatever", "something", "anything", "so", "not", "smth", "sth", "whatnot", "two", "more"}
