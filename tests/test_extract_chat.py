@@ -1524,3 +1524,9 @@ def test_a_photo_is_presented_only_by_the_words_right_before_it():
     assert ("took", "a pic in Spain") in [(e.verb, e.object) for e in evs]
     [e] = rule_events([("Jo", "Did you see the concert?"), ("Sam", "Here's a pic I got at the concert last night!")])
     assert (e.verb, e.object) == ("was at", "the concert")
+
+
+def test_regular_walks_are_a_habit_whatever_stands_between():
+    assert rule_events(['ive been taking regular "me-time" walks at the park nearby']) == []
+    [e] = rule_events(["I had a regular checkup yesterday"])  # one visit
+    assert e.object == "a regular checkup"

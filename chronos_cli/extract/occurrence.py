@@ -153,7 +153,7 @@ def _habitual(lows: list[str], advs: list[str]) -> bool:
             return True
         if w in ("times", "per") and i > 0:
             return True
-        if w == "regular" and i + 1 < len(lows) and lows[i + 1] in _ACTIVITIES:
+        if w == "regular" and any(x in _ACTIVITIES for x in lows[i + 1 : i + 6]):  # 'regular "me-time" walks'
             return True  # "taking regular walks": a habit ("a regular checkup", "regular fries" are not)
     return False
 
