@@ -1530,3 +1530,21 @@ def test_regular_walks_are_a_habit_whatever_stands_between():
     assert rule_events(['ive been taking regular "me-time" walks at the park nearby']) == []
     [e] = rule_events(["I had a regular checkup yesterday"])  # one visit
     assert e.object == "a regular checkup"
+
+
+def test_a_resume_line_dates_what_it_lists_and_a_relative_clause_keeps_its_own_time():
+    evs = rule_events(
+        [
+            (
+                "user",
+                "Here's my resume:\n- Acme Corp (2021-2024): Led a team of 5 engineers\n- Globex (2019-2021): Built ETL pipelines",
+            )
+        ]
+    )
+    got = {(e.verb, e.object): (e.start.date(), e.end.date()) for e in evs}
+    assert got[("led", "a team of 5 engineers")] == (date(2021, 1, 1), date(2024, 12, 31))
+    assert got[("built", "ETL pipelines")] == (date(2019, 1, 1), date(2021, 12, 31))
+    assert len(evs) == 2  # one event each, no second mention of the same line
+    # the spring is when the bowl was glazed, not when it is had
+    evs = rule_events(["I have a bowl from my old class that I glazed in the spring."])
+    assert all(e.start is None for e in evs if e.verb == "have")

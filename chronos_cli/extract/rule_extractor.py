@@ -752,7 +752,9 @@ class RuleExtractor:
                     session, turn, sp, sent, toks, text, story_only=sp.start_char in st.inherited, antecedent=antecedent
                 )
                 told = _told_already(ev, st.events) if ev is not None else None
-                narrower = told is not None and told.start is not None and told.start <= ev.start and ev.end <= told.end
+                narrower = told is not None and (
+                    told.start is None or (told.start <= ev.start and ev.end <= told.end)
+                )  # an undated event takes the date its sentence gives ("Acme Corp (2021-2024): Led a team")
                 if told is not None and (narrower or " or " in f" {ev.object.lower()} "):
                     # one occurrence with two time phrases: "since we last spoke, I took my kids to
                     # a park yesterday" is dated by the narrower one; "I went to the store yesterday
@@ -2018,6 +2020,9 @@ def _told_already(mention: Event, events: list[Event]) -> Event | None:
             and e.object
             and f" {e.object.lower()} " in said
             and e.verb.split()[-1].lower() in said.split()
+            # not when a verb follows the object: "I have a bowl from my old class that I glazed in
+            # the spring" dates the glazing, not the having
+            and not any(is_past(w) for w in said.split(f" {e.object.lower()} ", 1)[1].split())
         ),
         None,
     )

@@ -156,6 +156,13 @@ def r_year(m, ctx):
     return days(date(y, 1, 1), date(y, 12, 31), "year")
 
 
+def r_year_range(m, ctx):
+    a, b = int(m["y1"]), int(m["y2"])
+    if b < a:
+        return None  # "2024-2021": no range
+    return days(date(a, 1, 1), date(b, 12, 31), "range")
+
+
 _DECADE_WORDS = {
     "twenties": 20,
     "thirties": 30,

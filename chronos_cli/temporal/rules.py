@@ -390,6 +390,17 @@ DATES: list[Rule] = [
         triggers=_DIGITS,
     ),
     _R(
+        "year_range",
+        "YYYY–YYYY, YYYY-YYYY (two years joined by a dash, as in a résumé line; no preposition needed)",
+        "from the first year's start to the second year's end",
+        "Acme Corp (2021-2024): led a team of 5 engineers.",
+        "2025-03-10T14:00",
+        "2021-01-01 – 2024-12-31 (range)",
+        r"(?<![\d./-])(?P<y1>(?:19|20)\d{2})\s?[-–—]\s?(?P<y2>(?:19|20)\d{2})(?![\d%]|[-/.]\d)",
+        R.r_year_range,
+        triggers=_DIGITS,
+    ),
+    _R(
         "decade",
         "the 1990s, the '90s, the 90s, the nineties",
         "that decade (2-digit 20s–90s → 1900s, 00s/10s → 2000s)",
