@@ -1548,3 +1548,20 @@ def test_a_resume_line_dates_what_it_lists_and_a_relative_clause_keeps_its_own_t
     # the spring is when the bowl was glazed, not when it is had
     evs = rule_events(["I have a bowl from my old class that I glazed in the spring."])
     assert all(e.start is None for e in evs if e.verb == "have")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Here's our latest work from last weekend.",  # a thing shown, with no verb
+        "This pic's from last night - looks like everyone was having a blast!",  # a photo presented
+        "i already started doing what you said about social media",  # acting on someone's word
+    ],
+)
+def test_things_shown_and_advice_taken_are_no_occurrence(text):
+    assert rule_events([text]) == []
+
+
+def test_people_shown_somewhere_are_still_told():
+    assert [e.object for e in rule_events(["here's me at the beach last weekend"])] == ["me at the beach"]
+    assert [e.object for e in rule_events(["Here's my family at the lake last weekend"])] == ["my family at the lake"]

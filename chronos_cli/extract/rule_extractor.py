@@ -859,7 +859,7 @@ class RuleExtractor:
                 e.kind, e.verb = "event", occasion_verb(np)
             e.aliases = clean_aliases([*category_aliases("", obj), obj], e)
             return e
-        # "Here's our latest work from last weekend": what is presented is named, verb or not
+        # "Here's me at the beach last weekend": who is presented, and where, is named verb or not
         at = toks.index(words[0]) if words[0] in toks else 0
         presented = any(presenting(toks[j:at]) == at - j for j in range(max(0, at - 4), at))
         outside = [t for t in words if not (sp.start_char <= t.start < sp.end_char)]
@@ -994,6 +994,17 @@ class RuleExtractor:
             and not any(t.low in POSSESSIVE for t in outside)  # "Back to work tomorrow after my trip"
         ):
             return None  # "Recently, education reform and infrastructure development": a topic, no occurrence
+        shown_only = presented and not any(
+            is_finite(t.low) or is_past(t.low) or (t.low.endswith("ing") and is_verbish(t.low, after_aux=True))
+            for t in outside
+        )
+        if (
+            shown_only
+            and not (outside and outside[0].low in ("me", "us"))
+            and not people_at(outside, 0, present=False, names=self._names)
+            and not any(occasion_word(t.low) for t in outside)
+        ):
+            return None  # "Here's our latest work from last weekend": a thing shown, not what happened
         if thing is not None:
             at = own[pointed].end
             obj = " ".join(f"{text[words[0].start : at]} [{thing}]{text[at : words[-1].end]}".split()).strip(" ,;:-—–")
@@ -1731,6 +1742,8 @@ class RuleExtractor:
             return self._refuse(span, c)  # "we've come a long way": the course of a life, no occurrence
         if is_figurative(c.obj_toks):
             return None  # "living my dream", "put our hearts into it": a figure of speech
+        if [t.low for t in c.obj_toks[:1]] == ["what"] and any(t.low in _ADVISED for t in c.obj_toks[1:4]):
+            return None  # "started doing what you said about social media": acting on someone's word
         if _vague_object(c):
             # "figuring out the details", "projects in the works", "working hard to …"; a time phrase
             # of the sentence may still date what it names ("the opening night is tomorrow im working
@@ -2050,6 +2063,7 @@ def _nothing_named(words: list[Tok]) -> bool:
     return bool(content) and all(t.low in _HOW_LIFE_IS or t.low in EVAL_ADJ for t in content)
 
 
+_ADVISED = {"said", "told", "suggested", "recommended", "mentioned", "advised", "taught"}
 _VAGUE_HEADS = {"details", "detail", "logistics", "kinks", "rest"}
 
 

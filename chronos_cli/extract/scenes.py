@@ -33,6 +33,8 @@ def picture_scene(words: list[Tok], sp, names: frozenset[str] = frozenset()) -> 
     # the words before the time: what follows it may be another clause ("this pics from last night
     # - looks like everyone was having a blast")
     rest = [t for t in words[i + 1 :] if t.start < sp.start_char]
+    if rest and rest[0].low in ("'s", "is", "was"):
+        rest = rest[1:]  # "This pic's from last night": the picture is presented, "'s" is its copula
     if rest and rest[0].text.isalpha() and rest[0].low not in L.PREPOSITIONS and rest[0].low not in _RELATIVE_OPENERS:
         return None  # the picture is the subject of a clause: "this picture reminds me of …"
     for k, t in enumerate(rest):
