@@ -859,7 +859,7 @@ class RuleExtractor:
                 e.kind, e.verb = "event", occasion_verb(np)
             e.aliases = clean_aliases([*category_aliases("", obj), obj], e)
             return e
-        # "Here's me at the beach last weekend": who is presented, and where, is named verb or not
+        # "Here's our latest work from last weekend": what is presented is named, verb or not
         at = toks.index(words[0]) if words[0] in toks else 0
         presented = any(presenting(toks[j:at]) == at - j for j in range(max(0, at - 4), at))
         outside = [t for t in words if not (sp.start_char <= t.start < sp.end_char)]
@@ -994,17 +994,6 @@ class RuleExtractor:
             and not any(t.low in POSSESSIVE for t in outside)  # "Back to work tomorrow after my trip"
         ):
             return None  # "Recently, education reform and infrastructure development": a topic, no occurrence
-        shown_only = presented and not any(
-            is_finite(t.low) or is_past(t.low) or (t.low.endswith("ing") and is_verbish(t.low, after_aux=True))
-            for t in outside
-        )
-        if (
-            shown_only
-            and not (outside and outside[0].low in ("me", "us"))
-            and not people_at(outside, 0, present=False, names=self._names)
-            and not any(occasion_word(t.low) for t in outside)
-        ):
-            return None  # "Here's our latest work from last weekend": a thing shown, not what happened
         if thing is not None:
             at = own[pointed].end
             obj = " ".join(f"{text[words[0].start : at]} [{thing}]{text[at : words[-1].end]}".split()).strip(" ,;:-—–")
@@ -1742,7 +1731,11 @@ class RuleExtractor:
             return self._refuse(span, c)  # "we've come a long way": the course of a life, no occurrence
         if is_figurative(c.obj_toks):
             return None  # "living my dream", "put our hearts into it": a figure of speech
-        if [t.low for t in c.obj_toks[:1]] == ["what"] and any(t.low in _ADVISED for t in c.obj_toks[1:4]):
+        if (
+            [t.low for t in c.obj_toks[:1]] == ["what"]
+            and any(t.low in _ADVISED for t in c.obj_toks[1:4])
+            and (c.lemma in ("do", "follow") or c.verb.split()[-1] == "doing")
+        ):
             return None  # "started doing what you said about social media": acting on someone's word
         if _vague_object(c):
             # "figuring out the details", "projects in the works", "working hard to …"; a time phrase
@@ -2033,11 +2026,23 @@ def _told_already(mention: Event, events: list[Event]) -> Event | None:
             and e.object
             and f" {e.object.lower()} " in said
             and e.verb.split()[-1].lower() in said.split()
-            # not when a verb follows the object: "I have a bowl from my old class that I glazed in
-            # the spring" dates the glazing, not the having
-            and not any(is_past(w) for w in said.split(f" {e.object.lower()} ", 1)[1].split())
+            # not when another clause follows the object: "I have a bowl from my old class that I
+            # glazed in the spring" dates the glazing, "I painted the fence and yesterday my sister
+            # visited" the visit
+            and not _another_clause(said.split(f" {e.object.lower()} ", 1)[1].split())
         ),
         None,
+    )
+
+
+_CLAUSE_WORDS = {"and", "but", "then", "so", "because", "that", "which", "who", "when", "while", "since", "until"}
+
+
+def _another_clause(words: list[str]) -> bool:
+    """Words after an object that open another clause: a conjunction, a subject or a verb."""
+    return any(
+        w in _CLAUSE_WORDS or w in SUBJ_PRONOUNS or is_past(w) or is_finite(w) or w in ("'s", "'ve", "'ll")
+        for w in words
     )
 
 

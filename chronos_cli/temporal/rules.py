@@ -391,12 +391,13 @@ DATES: list[Rule] = [
     ),
     _R(
         "year_range",
-        "YYYY–YYYY, YYYY-YYYY (two years joined by a dash, as in a résumé line; no preposition needed)",
+        "YYYY–YYYY, YYYY-YYYY (two years joined by a dash) in brackets, after a colon or comma, at a line's start or after a preposition, as in a résumé line",
         "from the first year's start to the second year's end",
         "Acme Corp (2021-2024): led a team of 5 engineers.",
         "2025-03-10T14:00",
         "2021-01-01 – 2024-12-31 (range)",
-        r"(?<![\w./-])(?P<y1>(?:19|20)\d{2})\s?[-–—]\s?(?P<y2>(?:19|20)\d{2})(?![\d%]|[-/.]\d)",
+        rf"(?:(?<=\()|(?<=^)|(?<=\n)|(?<=^- )|(?<=\n- )|(?<=\n\* )|(?<=: )|(?<=, )|{_LB})"
+        r"(?P<y1>(?:19|20)\d{2})\s?[-–—]\s?(?P<y2>(?:19|20)\d{2})(?![\w%]|[-/.]\w)",
         R.r_year_range,
         triggers=_DIGITS,
     ),
