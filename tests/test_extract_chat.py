@@ -1588,3 +1588,14 @@ def test_an_undated_event_does_not_take_another_clauses_time(texts):
 )
 def test_numbers_that_are_no_years_make_no_year_range(text):
     assert all(e.time_expression is None or "20" not in e.time_expression for e in rule_events([text]))
+
+
+def test_a_wish_is_no_event_and_a_plan_is():
+    # strict readers call a wish junk ("I want to run a full marathon next spring"); a mention of
+    # one is dropped too, so the clause and the mention read it alike
+    assert rule_events(["I want to run a full marathon next spring."]) == []
+    assert rule_events(["hoping to visit Paris next summer"]) == []
+    [e] = rule_events(["I'm going to visit Paris next summer"])
+    assert (e.verb, e.object, e.start.date()) == ("is going to visit", "Paris", date(2023, 6, 1))
+    [e] = rule_events(["I wanted to visit my mom last week"])  # when the plan was
+    assert (e.verb, e.start.date()) == ("wanted to visit", date(2023, 5, 1))

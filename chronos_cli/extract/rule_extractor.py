@@ -179,7 +179,11 @@ _DAY_END = time(23, 59, 59, 999999)
 _CONDITIONAL = {"when", "if", "once", "until", "unless", "before", "after", "whenever", "till"}
 _PREFERENCE = {"love", "loved", "like", "liked", "enjoy", "enjoyed", "hate", "hated", "prefer", "adore"}
 _REPORTING = {"say", "said", "says", "mention", "mentioned", "tell", "told", "write", "wrote", "add", "note"}
-_IRREALIS_WORDS = {"want", "wants", "hope", "hopes", "wish", "goal", "goals", "dream", "resolution", "wanna", "gotta"}
+_IRREALIS_WORDS = {"want", "wants", "hope", "hopes", "hoping", "wish", "wishes", "goal", "goals", "dream", "resolution"}
+_IRREALIS_WORDS |= {"wanna", "gotta"}
+# a wish said now ("I want to", "hoping to"); a plan ("planning to", "going to") or a past wish
+# ("I wanted to visit my mom last week": when the plan was) stays
+_WISHING = {"want", "wants", "wanna", "hope", "hopes", "hoping", "wish", "wishes", "wishing"}
 _PARTICLE_END = L.PARTICLES | {"in", "home"}
 # places named without an article ("at work", "in class", "at church")
 _BARE_PLACES = {"work", "school", "class", "church", "college", "uni", "practice", "rehearsal", "camp", "hospital"}
@@ -1852,6 +1856,8 @@ class RuleExtractor:
                 return None
         if c.modal:
             return None  # "we could do a family outing this summer": an option, not a plan
+        if c.mood == "irrealis" and any(w in _WISHING for w in c.verb.split()):
+            return None  # "I want to run a full marathon next spring": a wish, as a mention would read it
         expr = None
         if span is not None and c.mood in ("present", "future", "irrealis") and _clock_only(span):
             span = None  # "We land at Haneda at 6am": a time of day, not a date
