@@ -310,13 +310,10 @@ def ends_noun_phrase(t: Tok) -> bool:
 def _bare_noun(t: Tok) -> bool:
     """A word that ends a noun phrase, so "a" after it starts a second one with no verb between."""
     return (
-        t.text.isalpha()
+        ends_noun_phrase(t)
         and t.low not in L.PREPOSITIONS
         and t.low not in FORMS
         and t.low not in _UNLISTED
         and t.low not in PEOPLE
         and t.low not in OBJECT_PRONOUNS
-        and t.low not in L.DETERMINERS
-        and t.low not in POSSESSIVE
-        and t.low not in INTENSIFIERS
     )

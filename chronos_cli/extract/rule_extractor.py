@@ -584,8 +584,7 @@ class RuleExtractor:
             for sp in resolve_spans(mask_versions(text), turn.t_conv, last_talk=session.last_talk)
             if not _not_a_time(sp, text)
         ]
-        said_end = datetime.combine(naive(turn.t_conv).date(), _DAY_END)
-        day_start = said_start(turn)
+        day_start, said_end, _ = said_day(turn.t_conv)
         st = _TurnState(story=story)
         st.framed, st.third = context  # the speaker's message before: "Yesterday was great." / "Hiking with friends."
         carry = carry if carry is not None else _Carry()
@@ -619,21 +618,11 @@ class RuleExtractor:
                 ok=not st.framed and (bool(st.statements) or not prev_questions or asked),
                 asked=asked,
                 third=st.third,
-                today=frozenset(
-                    t.start
-                    for t in toks
-                    for sp in sent_spans
-                    if sp.start_char <= t.start < sp.end_char and sp.start <= said_end and sp.end >= day_start
-                ),
-                later=frozenset(
-                    t.start
-                    for t in toks
-                    for sp in sent_spans
-                    if sp.start_char <= t.start < sp.end_char and sp.start > said_end
-                ),
+                today=_words_of(toks, [sp for sp in sent_spans if _on_day(sp, day_start, said_end)]),
+                later=_words_of(toks, [sp for sp in sent_spans if sp.start > said_end]),
             )
             self._span_starts = {sp.start_char for sp in sent_spans}
-            self._covered = {t.start for t in toks for sp in sent_spans if sp.start_char <= t.start < sp.end_char}
+            self._covered = set(_words_of(toks, sent_spans))
             clauses = self._clauses(toks, turn.speaker, ctx)
             if kind == "formula":
                 # "so glad you liked it I went to the council meeting last Friday": a greeting or
@@ -677,7 +666,7 @@ class RuleExtractor:
             st.framed = (
                 st.framed
                 or is_remote(sent.rstrip(".!?… "))  # "Back in college."
-                or any(not (sp.start <= said_end and sp.end >= day_start) for sp in sent_spans)  # "Tomorrow is busy."
+                or any(not _on_day(sp, day_start, said_end) for sp in sent_spans)  # "Tomorrow is busy."
                 or any(c.mood == "past" and not c.implied for c in clauses)  # "I went to the concert."
             )
             owners = _assign_spans(clauses, sent_spans, toks)
@@ -964,7 +953,7 @@ class RuleExtractor:
             # I got to volunteer at …": the sentence only sets the time of what follows, which it dates
             return None
         if (
-            sp.end < said_start(turn)
+            sp.end < said_day(turn.t_conv)[0]
             and any(t.low in ("will", "'ll", "gonna", "shall") for t in outside)
             and not any(lemma(t.low) in _MEMORY for t in outside)  # "I'll always remember our trip last year"
         ):
@@ -1865,7 +1854,7 @@ class RuleExtractor:
             span is not None
             and c.mood in ("future", "irrealis")
             and not is_past(c.verb.split()[0])  # "was going to go camping last weekend": a plan then
-            and span.end < said_start(turn)
+            and span.end < said_day(turn.t_conv)[0]
         ):
             return self._refuse(
                 span, c
@@ -2041,6 +2030,25 @@ def _told_already(mention: Event, events: list[Event]) -> Event | None:
     )
 
 
+def _words_of(toks: list[Tok], spans) -> frozenset[int]:
+    """The offsets of the words inside ``spans``."""
+    return frozenset(t.start for t in toks for sp in spans if sp.start_char <= t.start < sp.end_char)
+
+
+def _on_day(sp, day_start: datetime, day_end: datetime) -> bool:
+    """The time phrase's range includes the day said ("today", "tonight", "right now")."""
+    return sp.start <= day_end and sp.end >= day_start
+
+
+def _past_openers(lows: list[str]) -> list[str]:
+    """The words after a sentence's interjections and connectives ("oh and", "yeah so")."""
+    k = 0
+    while k < len(lows) and lows[k] in _OPENERS:
+        k += 1
+    return lows[k:]
+
+
+_OPENERS = INTERJECTIONS | {"and", "but", "so", "yeah", "well"}
 _CLAUSE_WORDS = {"and", "but", "then", "so", "because", "that", "which", "who", "when", "while", "since", "until"}
 
 
@@ -2050,11 +2058,6 @@ def _another_clause(words: list[str]) -> bool:
         w in _CLAUSE_WORDS or w in SUBJ_PRONOUNS or is_past(w) or is_finite(w) or w in ("'s", "'ve", "'ll")
         for w in words
     )
-
-
-def said_start(turn: Turn) -> datetime:
-    """The start of the day ``turn`` was said."""
-    return datetime.combine(naive(turn.t_conv).date(), time())
 
 
 _THIRD_OPENERS = {"he", "she", "they", "his", "her", "their"}
@@ -2121,9 +2124,7 @@ def _teaser(sentence: str) -> bool:
     """ "Something exciting happened last Friday", "guess what happened yesterday": what
     happened is told next (the teaser itself stays a mention: it dates the day, and a question
     about what happened may point at it)."""
-    lows = [t.low for t in tokenize(sentence)]
-    while lows and lows[0] in INTERJECTIONS | {"and", "but", "so", "yeah", "well", "oh"}:
-        lows = lows[1:]
+    lows = _past_openers([t.low for t in tokenize(sentence)])
     if _unnamed_deed(lows):
         return True  # "last weekend I did something new that had an impact on me" (no mention of its own)
     if not lows or not (lows[0] in _INDEFINITE or lows[:2] == ["guess", "what"]):
@@ -2142,8 +2143,7 @@ def _says_what_it_is(lows: list[str]) -> bool:
     description ("It's still a part of my writing", "its my favorite for birthdays", "it's a
     date") or "there've been some tough times". Anything else said of "it" may be an occasion and stays ("its my bday tomorrow",
     "it was my first week at the new job", "there was a time last year when I almost quit")."""
-    while lows and lows[0] in INTERJECTIONS | {"and", "but", "so", "yeah", "well"}:
-        lows = lows[1:]
+    lows = _past_openers(lows)
     if len(lows) < 2:
         return False
     k = 1
@@ -2182,13 +2182,14 @@ def _a_memory(c: Clause, front: list[Tok]) -> bool:
     a stranded preposition ("the house I grew up in", "the book I told you about"), a plan ("the
     trip we are going on", "the deadline we set for next Friday") or "the last time we met"."""
     verb = c.verb.split()
+    the_time = [x.low for x in front] == ["the", "time"]
     return (
         c.mood in ("past", "perfect")
         and c.lemma not in ("be", "tell", "set", "grow")
         and (c.lemma != "have" or occasion_word(head_word(front[-1:])))  # "a vacation we had", not "the dog we had"
         and not (verb[-1] in L.PREPOSITIONS and not c.obj_toks)  # "grew up in", "told you about": stranded
         and not (c.obj_toks and c.obj_toks[-1].low in L.PREPOSITIONS)
-        and not any(t.low in TIME_NOUNS for t in front[1:] if [x.low for x in front] != ["the", "time"])
+        and (the_time or not any(t.low in TIME_NOUNS for t in front[1:]))
         and not any(t.low in ("last", "first", "next") for t in front)
     )
 
