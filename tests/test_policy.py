@@ -124,6 +124,25 @@ def test_the_events_own_time_phrase_beats_a_later_mention():
     assert "February 2024" in d.answer
 
 
+def test_asked_when_it_started_the_telling_of_the_start_beats_a_state_told_later():
+    later = turn("I'm still volunteering at the animal shelter.", "2024-07-02T18:00", sid="s2")
+    start = turn("I started volunteering there about a year ago, after my neighbour adopted a dog.", "2024-03-10T18:00")
+    still = event(later, "Ana", "is volunteering at", "the animal shelter", start="2024-07-02T00:00", expr="still")
+    plan, d = ask("When did Ana start volunteering at the animal shelter?", [later, start], [still])
+    assert d.answer_range == {"start": "2023-01-24", "end": "2023-04-24"}  # about a year before 2024-03-10
+    # asked when she volunteers, the state told that day is the answer
+    plan, d = ask("When is Ana volunteering at the animal shelter?", [later, start], [still])
+    assert d.answer_range == {"start": "2024-07-02", "end": "2024-07-02"}
+
+
+def test_asked_for_the_first_time_a_phrase_that_says_since_when_dates_it():
+    trip = turn("I took my turtles to the lake yesterday!", "2024-08-01T18:00", sid="s2")
+    had = turn("My turtles are the best. I've had them for 3 years now.", "2024-04-20T18:00")
+    plan, d = ask("When did Ana first get her turtles?", [trip, had])
+    assert d.answer_range["start"].startswith(("2020", "2021")) and d.answer_range["end"].startswith("2021")
+    assert "for 3 years now" in d.answer
+
+
 def test_a_phrase_earlier_in_the_turn_dates_what_follows():
     t = turn("Something exciting happened last Friday. I went to a game convention and met new people.", "2024-06-12")
     plan, d = ask("When did Ana go to a convention?", [t])
@@ -263,6 +282,28 @@ def test_irregular_verbs_and_compounds_match():
     m = Matcher(rule_plan("When did I run the half-marathon?", NOW), "When did I run the half-marathon?", set())
     lex, pos = m.match("I ran the Lake Champlain Half Marathon on Sunday!")
     assert lex == 1.0 and len(pos) == 3
+
+
+@pytest.mark.parametrize(
+    "asked, text, found",
+    [
+        ("party", "I participated in a march", False),  # "parti-" begins another word
+        ("grandma", "my grand plan", False),
+        ("water", "we hiked to a waterfall", False),
+        ("class", "a classic film", False),
+        ("mentor", "the mentorship program", True),  # a derivation is the same word
+        ("child", "the children loved it", True),
+        ("learn", "I learnt a lot", True),
+        ("musician", "music is my life", True),
+        ("chilling", "just chillin at home", True),  # a typed g-drop
+    ],
+)
+def test_a_shared_start_matches_only_as_the_same_word(asked, text, found):
+    q = f"When did Ana talk about the {asked}?"
+    m = Matcher(rule_plan(q, NOW), q, {"Ana"})
+    assert any(t.word == asked for t in m.terms)
+    _, pos = m.match(text)
+    assert bool(pos) == found
 
 
 def test_a_phrase_in_a_question_dates_nothing():

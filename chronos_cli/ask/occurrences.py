@@ -59,7 +59,7 @@ _ASKS_FUTURE = re.compile(r"^\s*(when|what \w+|which \w+)\s+(is|are|will|'s)\b",
 SPEAKER_WEIGHT = 0.5
 MIN_RARITY = 0.2  # the least weight rarity leaves a word
 RARITY_N = 1000
-PREFIX_MIN = 5  # "mentor" ~ "mentorship": a stem of 5+ letters that begins another, ≤ 4 more
+PREFIX_MIN = 5  # "mentor" ~ "mentorship": a stem of 5+ letters that begins another (``_ENDINGS``)
 
 
 # ------------------------------------------------------------------------------------------
@@ -246,11 +246,20 @@ def tokens(text: str) -> tuple[tuple[str, int], ...]:
     return tuple((lemma_stem(m.group(0)), m.start()) for m in _WORD.finditer(text))
 
 
+# what a stem may add and stay the same word: inflections and derivations ("mentor" ~
+# "mentorship", "learn" ~ "learnt", "child" ~ "children"), not the start of another word
+# ("parti" ~ "particip", "grand" ~ "grandma", "again" ~ "against", "class" ~ "classic")
+_ENDINGS = frozenset(
+    "e i y s d t n r al ag ed er es in li ly or ian ion ism ist ing ive iv it is enc eri ren est "  # noqa: SIM905
+    "ful ship hood ment ness less".split()
+)
+
+
 def _same(a: str, b: str) -> bool:
     if a == b:
         return True
     short, long_ = (a, b) if len(a) <= len(b) else (b, a)
-    return len(short) >= PREFIX_MIN and long_.startswith(short) and len(long_) - len(short) <= 4
+    return len(short) >= PREFIX_MIN and long_.startswith(short) and long_[len(short) :] in _ENDINGS
 
 
 @lru_cache(maxsize=8192)

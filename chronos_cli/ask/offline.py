@@ -59,6 +59,10 @@ OTHER_OF_BEST = 0.7
 # a "when" question's own time phrase is an occasion more than a fence ("come to visit for
 # Thanksgiving" may be the day before)
 WHEN_PAD = timedelta(days=3)
+# "when did … start / begin / first …": the occurrence that tells the beginning
+_ASKS_START = re.compile(r"\b(start(ed|ing)?|begin|began|first)\b", re.I)
+_TELLS_START = re.compile(r"\b(start(ed|ing|s)?|began|begun|beginning|first|took up|joined)\b", re.I)
+START_BONUS = 0.3
 _HOW_LONG = re.compile(r"\bhow long\b(?! ago)", re.I)
 # "how long did the trip last?", "how long was the trip?": a span, from its first to its last day
 # (not "how long have I had it?", which counts up to now)
@@ -321,10 +325,21 @@ def relevant(occs: list[Occurrence]) -> list[Occurrence]:
     return [o for o in occs if o.lex >= floor]
 
 
-def when_key(o: Occurrence, wants_plan: bool, since: bool = False) -> float:
-    k = score(o) + (DATED_BONUS if o.dated else 0.0)
+def asks_start(question: str) -> bool:
+    """ "When did Ana start learning the cello?", "…first watch…": the beginning is asked."""
+    return bool(_ASKS_START.search(question))
+
+
+def when_key(o: Occurrence, wants_plan: bool, since: bool = False, start: bool = False) -> float:
+    tells_start = start and bool(_TELLS_START.search(o.sentence))
+    # asked when it started, a state dated the day it was told ("I'm still volunteering there")
+    # bounds the start and no more: it is not dated for this question
+    dated = o.dated and not (start and not tells_start and o.day == o.said.date())
+    k = score(o) + (DATED_BONUS if dated else 0.0)
     if since and o.rule in SINCE_RULES:  # "how long have I had it?" — "for 3 years now"
         k += SINCE_BONUS
+    if tells_start:  # "I started volunteering here a year ago"
+        k += START_BONUS
     if o.planned != wants_plan:
         k -= PLAN_PENALTY
     if o.cancelled:
@@ -334,15 +349,21 @@ def when_key(o: Occurrence, wants_plan: bool, since: bool = False) -> float:
     return k
 
 
+def _when_terms(question: str) -> tuple[bool, bool, bool]:
+    """(a plan is asked, since when, the start) — how ``when_key`` reads a question."""
+    start = asks_start(question)
+    return asks_plan(question), bool(_HOW_LONG.search(question)) or start, start
+
+
 def ranked_for_when(occs: list[Occurrence], question: str) -> list[Occurrence]:
-    wants_plan, since = asks_plan(question), bool(_HOW_LONG.search(question))
-    return sorted(occs, key=lambda o: (-when_key(o, wants_plan, since), o.said, o.event is None))
+    terms = _when_terms(question)
+    return sorted(occs, key=lambda o: (-when_key(o, *terms), o.said, o.event is None))
 
 
 def choose_when(occs: list[Occurrence], question: str) -> Occurrence | None:
     if not occs:
         return None
-    wants_plan, since = asks_plan(question), bool(_HOW_LONG.search(question))
+    terms = _when_terms(question)
     ranked = ranked_for_when(occs, question)
     best = ranked[0]
     if best.dated:
@@ -353,8 +374,8 @@ def choose_when(occs: list[Occurrence], question: str) -> Occurrence | None:
     if agree:
         return max(agree, key=lambda o: score(o))
     # only the day it was said: the earliest mention is the tightest "on or before"
-    top = when_key(best, wants_plan, since)
-    close = [o for o in ranked if not o.dated and when_key(o, wants_plan, since) >= top - 0.05]
+    top = when_key(best, *terms)
+    close = [o for o in ranked if not o.dated and when_key(o, *terms) >= top - 0.05]
     return min(close, key=lambda o: o.said)
 
 
@@ -682,7 +703,7 @@ def answer_one(q: str, plan: Plan, records, seed: list[TurnHit], now: datetime, 
     m = Matcher(plan, q, pool.speakers())
     m.weigh_by_rarity([t.text for t in pool.turns.values()])
     # "how long have I had it?" is dated by a phrase that says since when; "how long did it last?" is not
-    since = op == "when" and bool(_HOW_LONG.search(q)) and not _DURATION.search(q)
+    since = op == "when" and (bool(_HOW_LONG.search(q)) or asks_start(q)) and not _DURATION.search(q)
     occs = pool.occurrences(m, since=since)
     if op == "list":
         return list_answer(q, plan, occs, m)
