@@ -14,6 +14,7 @@ from datetime import datetime
 import pytest
 
 from chronos_cli.ask.occurrences import Matcher, date_in_turn
+from chronos_cli.ask.offline import asks_start
 from chronos_cli.ask.plan import hop_plans, rule_plan
 from chronos_cli.ask.policy import AgentState, RulePolicy
 from chronos_cli.ask.steps import TOOL_NAMES, Step, ToolCallRecord
@@ -141,6 +142,48 @@ def test_asked_for_the_first_time_a_phrase_that_says_since_when_dates_it():
     plan, d = ask("When did Ana first get her turtles?", [trip, had])
     assert d.answer_range["start"].startswith(("2020", "2021")) and d.answer_range["end"].startswith("2021")
     assert "for 3 years now" in d.answer
+
+
+@pytest.mark.parametrize(
+    "q, starts",
+    [
+        ("When did Joanna first watch the film?", True),
+        ("When did Maria and John first meet?", True),
+        ("when did i start running?", True),
+        ("When did John's sister start college?", True),
+        ("When did Ana win her first chess tournament?", False),  # the first occurrence, not a start
+        ("When did Ana get first place in the contest?", False),
+        ("When did Ana quit the band she started?", False),  # "started" in a relative clause
+    ],
+)
+def test_a_start_is_asked_by_the_questions_own_verb(q, starts):
+    assert asks_start(q) is starts
+
+
+def test_a_start_question_is_not_answered_by_at_first_or_a_fresh_start():
+    went = turn("I went to Paris in 2019 and fell in love with the city.", "2024-03-10T18:00")
+    nervous = turn("At first I was nervous, but Paris last month was amazing.", "2024-07-02T18:00", sid="s2")
+    plan, d = ask("When did Ana first go to Paris?", [nervous, went])
+    assert d.answer_range == {"start": "2019-01-01", "end": "2019-12-31"}
+    adopted = turn("I adopted a dog in March, her name is Luna.", "2024-05-10T18:00")
+    second = turn("Adopting a second dog last week felt like a fresh start.", "2024-08-01T18:00", sid="s2")
+    plan, d = ask("When did Ana first adopt a dog?", [second, adopted])
+    assert d.answer_range == {"start": "2024-03-01", "end": "2024-03-31"}
+
+
+def test_a_first_occurrence_is_not_re_dated_by_how_long_a_hobby_has_lasted():
+    t = turn("I won my first chess tournament yesterday! I've been playing chess for 3 years now.", "2024-05-12T18:00")
+    plan, d = ask("When did Ana win her first chess tournament?", [t])
+    assert d.answer_range == {"start": "2024-05-11", "end": "2024-05-11"}
+    plan, d = ask("When did Ana start playing chess?", [t])  # the sentence that says since when
+    assert d.answer_range["start"].startswith(("2020", "2021")) and d.answer_range["end"].startswith("2021")
+
+
+def test_a_past_event_told_the_day_it_happened_keeps_its_date_for_a_start_question():
+    first = turn("I went to my first pottery class today, so fun!", "2024-02-10T18:00")
+    later = turn("Pottery class was great last week, love it.", "2024-06-10T18:00", sid="s2")
+    plan, d = ask("When did Ana start taking pottery classes?", [later, first])
+    assert d.answer_range == {"start": "2024-02-10", "end": "2024-02-10"}
 
 
 def test_a_phrase_earlier_in_the_turn_dates_what_follows():
@@ -296,6 +339,9 @@ def test_irregular_verbs_and_compounds_match():
         ("learn", "I learnt a lot", True),
         ("musician", "music is my life", True),
         ("chilling", "just chillin at home", True),  # a typed g-drop
+        ("plane", "the planet", False),  # "t" only after a consonant
+        ("therapy", "my therapist", True),  # the stemmer's "i" for a final "y" gives way
+        ("history", "a historian", True),
     ],
 )
 def test_a_shared_start_matches_only_as_the_same_word(asked, text, found):

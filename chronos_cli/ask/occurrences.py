@@ -250,8 +250,8 @@ def tokens(text: str) -> tuple[tuple[str, int], ...]:
 # "mentorship", "learn" ~ "learnt", "child" ~ "children"), not the start of another word
 # ("parti" ~ "particip", "grand" ~ "grandma", "again" ~ "against", "class" ~ "classic")
 _ENDINGS = frozenset(
-    "e i y s d t n r al ag ed er es in li ly or ian ion ism ist ing ive iv it is enc eri ren est "  # noqa: SIM905
-    "ful ship hood ment ness less".split()
+    "e i y s d t n r al an ag ed er es in li ly or ri ur ian ean ion ism ist ing ive iv it is enc eri ren est "  # noqa: SIM905
+    "aci ful ship hood ment ness less".split()
 )
 
 
@@ -259,7 +259,15 @@ def _same(a: str, b: str) -> bool:
     if a == b:
         return True
     short, long_ = (a, b) if len(a) <= len(b) else (b, a)
-    return len(short) >= PREFIX_MIN and long_.startswith(short) and long_[len(short) :] in _ENDINGS
+    if len(short) < PREFIX_MIN:
+        return False
+    rest = long_[len(short) :] if long_.startswith(short) else None
+    # "t" only after a consonant: "learnt", "dreamt", not "planet", "closet", "rabbit"
+    if rest in _ENDINGS and (rest != "t" or short[-1] not in "aeiouy"):
+        return True
+    # a final "y" the stemmer made "i" gives way to the ending: "therapi" ~ "therapist",
+    # "histori" ~ "historian"
+    return short[-1] == "i" and long_.startswith(short[:-1]) and long_[len(short) - 1 :] in _ENDINGS
 
 
 @lru_cache(maxsize=8192)
@@ -420,17 +428,18 @@ def _spans(text: str, said: datetime):
 SINCE_RULES = frozenset({"duration_since", "since"})
 
 
-def date_in_turn(text: str, said: datetime, anchors: list[int], *, since: bool = False):
+def date_in_turn(text: str, said: datetime, anchors: list[int], *, since: str = ""):
     """The time phrase that dates what is said at ``anchors`` (char offsets): the nearest one in
     the same sentence, else the closest one in an earlier sentence (the story goes on from it),
     else the first past one in a later sentence.
-    Phrases in questions do not date anything. ``since`` ("how long have I had…?"): a phrase
-    that says how long something has lasted, anywhere in the turn, comes first. None: the turn
-    gives no time."""
+    Phrases in questions do not date anything. ``since``: a phrase that says how long something
+    has lasted comes first — anywhere in the turn ("turn": "how long have I had…?"), or in the
+    sentence of the matched words ("sentence": "when did I start…?"). None: the turn gives no
+    time."""
     spans = [s for s in _spans(text, said) if not _in_question(text, s.start_char)]
     if not spans:
         return None
-    if since:
+    if since == "turn":
         lasting = [s for s in spans if s.rule in SINCE_RULES]
         if lasting:
             return min(lasting, key=lambda s: min((abs(s.start_char - p) for p in anchors), default=0))
@@ -446,6 +455,9 @@ def date_in_turn(text: str, said: datetime, anchors: list[int], *, since: bool =
     lo, hi = sents[best_i]
     here = [s for s in spans if lo <= s.start_char < hi]
     mine = [p for p in anchors if lo <= p < hi] or anchors
+    lasting = [s for s in here if s.rule in SINCE_RULES] if since == "sentence" else []
+    if lasting:
+        return min(lasting, key=lambda s: min(abs(s.start_char - p) for p in mine))
     if here:
         return min(here, key=lambda s: min(abs(s.start_char - p) for p in mine))
     before = [s for s in spans if s.start_char < lo]
@@ -549,7 +561,7 @@ def told(text: str) -> str:
     return _CAPTION.sub(lambda c: " " * len(c.group(0)), text)
 
 
-def turn_occurrence(t: TurnHit, m: Matcher, sem: float, *, since: bool = False) -> Occurrence:
+def turn_occurrence(t: TurnHit, m: Matcher, sem: float, *, since: str = "") -> Occurrence:
     """A turn as an occurrence, dated by the phrase nearest its matched words."""
     text = told(t.text)
     lex, pos, core = m.match_core(text, t.speaker)
@@ -603,7 +615,7 @@ def _heads(e: EventHit) -> set[str]:
     return out
 
 
-def event_occurrence(e: EventHit, m: Matcher, sem: float, turn: TurnHit | None, *, since: bool = False) -> Occurrence:
+def event_occurrence(e: EventHit, m: Matcher, sem: float, turn: TurnHit | None, *, since: str = "") -> Occurrence:
     """An event as an occurrence. Its words are its subject–verb–object and aliases; an undated
     event takes the phrase nearest it in its turn, else the day it was said."""
     lex, _, core = m.match_core(f"{e.subject} {e.verb} {e.object}", e.subject, " ; ".join(e.aliases))
@@ -615,7 +627,7 @@ def event_occurrence(e: EventHit, m: Matcher, sem: float, turn: TurnHit | None, 
     rule = None
     # the event's own words in its turn anchor the search for a phrase
     obj = [p + at for s, p in tokens(e.evidence or "") if any(_same(s, o) for o, _ in tokens(e.object))]
-    sp = date_in_turn(text, said, obj or [at], since=True) if since else None
+    sp = date_in_turn(text, said, obj or [at], since=since) if since else None
     if sp is not None and sp.rule in SINCE_RULES:
         start, end, gran, phrase, dated, rule = sp.start, sp.end, sp.granularity, sp.text, True, sp.rule
     elif e.start is not None:

@@ -60,9 +60,26 @@ OTHER_OF_BEST = 0.7
 # Thanksgiving" may be the day before)
 WHEN_PAD = timedelta(days=3)
 # "when did … start / begin / first …": the occurrence that tells the beginning
-_ASKS_START = re.compile(r"\b(start(ed|ing)?|begin|began|first)\b", re.I)
-_TELLS_START = re.compile(r"\b(start(ed|ing|s)?|began|begun|beginning|first|took up|joined)\b", re.I)
+# (the verb of the question, or "first" before it: not "won her first tournament", "first place",
+# nor "the band she started")
+_ASKS_START = re.compile(
+    r"^\s*[Ww]hen\s+(?:did|do|does|has|have|had|was|were|is|are)\s+"
+    r"(?:(?:[A-Z][\w'’-]*|[Ii]|you|we|they|he|she)(?:\s+and\s+(?:[A-Z][\w'’-]*|[Ii]))?"
+    r"|(?:my|his|her|their|our|your|[A-Z]\w*['’]s)\s+\w+)"
+    r"\s+(?:first|start(?:ed)?|begin|began|begun)\b"
+)
+# a start told: "I started …", "began", "took up", "for the first time", "I first watched it",
+# "my first pottery class" (not "a fresh start", "at first", "first of all")
+_TELLS_START = re.compile(
+    r"\b(?:start(?:ed|ing)|began|begun|took up|joined|(?:for|the) first time)\b"
+    r"|\b(?:i|we|you|he|she|they)\s+(?:just\s+)?(?:first|start|begin)\b|\b(?:my|our|his|her|their)\s+(?:very\s+)?first\b"
+    r"|\bfirst\s+(?!of\b)\w+ed\b|\bfirst\s+(?:went|got|met|saw|took|came|did|heard|tried|made|fell|began)\b",
+    re.I,
+)
+# a state told as it holds ("I'm still volunteering there", "I've been volunteering …")
+_ONGOING = re.compile(r"^(?:is|am|are|'s|'m|'re|has been|have been|'ve been)\s+\w+ing\b", re.I)
 START_BONUS = 0.3
+START_TIE = 0.15  # how near the best a telling must match to count as the same start
 _HOW_LONG = re.compile(r"\bhow long\b(?! ago)", re.I)
 # "how long did the trip last?", "how long was the trip?": a span, from its first to its last day
 # (not "how long have I had it?", which counts up to now)
@@ -188,7 +205,7 @@ class Pool:
     def turn_of(self, e: EventHit) -> TurnHit | None:
         return next((self.turns[k] for k in _turn_key(e) if k in self.turns), None)
 
-    def occurrences(self, m: Matcher, *, since: bool = False) -> list[Occurrence]:
+    def occurrences(self, m: Matcher, *, since: str = "") -> list[Occurrence]:
         """Every event and every turn (not the assistant's: it has no life to tell) as an
         occurrence; only the best-matching ``MAX_DATED`` turns are dated (a parse each)."""
         out: list[Occurrence] = []
@@ -325,16 +342,21 @@ def relevant(occs: list[Occurrence]) -> list[Occurrence]:
     return [o for o in occs if o.lex >= floor]
 
 
+def _ongoing(o: Occurrence) -> bool:
+    e = o.event
+    return bool(e is not None and _ONGOING.match(e.verb)) or bool(re.search(r"\b(still|currently)\b", o.sentence, re.I))
+
+
 def asks_start(question: str) -> bool:
     """ "When did Ana start learning the cello?", "…first watch…": the beginning is asked."""
     return bool(_ASKS_START.search(question))
 
 
 def when_key(o: Occurrence, wants_plan: bool, since: bool = False, start: bool = False) -> float:
-    tells_start = start and bool(_TELLS_START.search(o.sentence))
+    tells_start = start and o.core and bool(_TELLS_START.search(o.sentence))  # a start of what was asked
     # asked when it started, a state dated the day it was told ("I'm still volunteering there")
     # bounds the start and no more: it is not dated for this question
-    dated = o.dated and not (start and not tells_start and o.day == o.said.date())
+    dated = o.dated and not (start and not tells_start and o.day == o.said.date() and _ongoing(o))
     k = score(o) + (DATED_BONUS if dated else 0.0)
     if since and o.rule in SINCE_RULES:  # "how long have I had it?" — "for 3 years now"
         k += SINCE_BONUS
@@ -366,6 +388,11 @@ def choose_when(occs: list[Occurrence], question: str) -> Occurrence | None:
     terms = _when_terms(question)
     ranked = ranked_for_when(occs, question)
     best = ranked[0]
+    if best.dated and terms[2]:
+        # a start is at or before its earliest telling: of those that match about as well, the earliest
+        top = when_key(best, *terms)
+        close = [best] + [o for o in relevant(ranked) if o.dated and when_key(o, *terms) >= top - START_TIE]
+        return min(close, key=lambda o: o.start)
     if best.dated:
         return best
     # a dated telling of the same day agrees with a mention said that day ("moving on June 27"
@@ -703,7 +730,9 @@ def answer_one(q: str, plan: Plan, records, seed: list[TurnHit], now: datetime, 
     m = Matcher(plan, q, pool.speakers())
     m.weigh_by_rarity([t.text for t in pool.turns.values()])
     # "how long have I had it?" is dated by a phrase that says since when; "how long did it last?" is not
-    since = op == "when" and (bool(_HOW_LONG.search(q)) or asks_start(q)) and not _DURATION.search(q)
+    since = ""
+    if op == "when" and not _DURATION.search(q):
+        since = "turn" if _HOW_LONG.search(q) else "sentence" if asks_start(q) else ""
     occs = pool.occurrences(m, since=since)
     if op == "list":
         return list_answer(q, plan, occs, m)
