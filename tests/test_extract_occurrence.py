@@ -445,3 +445,68 @@ def test_a_catch_up_in_a_sentence_of_its_own_dates_what_follows():
     # an earlier sentence's time words stay out of a later mention
     evs = after_a_talk(["its been a couple days since we last talked something exciting happened last friday. im good"])
     assert all("last talked" not in e.object for e in evs)
+
+
+@pytest.mark.parametrize(
+    "text, prep, occasion, day",
+    [
+        (
+            "I'm getting ready for a dance comp next month.",
+            ("is getting", "ready for a dance comp"),
+            "a dance comp next month",
+            date(2023, 6, 1),
+        ),
+        (
+            "I'm preparing for my exam next week.",
+            ("is preparing for", "my exam"),
+            "my exam next week",
+            date(2023, 5, 15),
+        ),
+        ("I'm packing for my trip tomorrow.", ("is packing for", "my trip"), "my trip tomorrow", date(2023, 5, 9)),
+        (
+            "I booked a physio appointment for Thursday.",
+            ("booked", "a physio appointment"),
+            "a physio appointment for Thursday",
+            date(2023, 5, 11),
+        ),
+        (
+            "I bought tickets for the concert on Saturday.",
+            ("bought", "tickets for the concert"),
+            "the concert on Saturday",
+            date(2023, 5, 13),
+        ),
+        ("I signed up for a 5K next month.", ("signed up for", "a 5K"), "a 5K next month", date(2023, 6, 1)),
+    ],
+)
+def test_a_preparation_is_dated_by_its_tense_and_its_occasion_by_the_time_phrase(text, prep, occasion, day):
+    evs = rule_events([text])
+    [p] = [e for e in evs if e.kind == "event"]
+    [m] = [e for e in evs if e.kind == "mention"]
+    assert (p.verb, p.object) == prep
+    if p.verb.startswith("is "):  # going on as it is said
+        assert p.start.date() == p.end.date() == date(2023, 5, 8)
+    else:  # done before it was said, at a time not told
+        assert p.start is None
+    assert m.object == occasion and m.start.date() == day
+
+
+@pytest.mark.parametrize(
+    "text, obj, day",
+    [
+        (
+            "I'm flying to Paris for a conference next week.",
+            "Paris for a conference",
+            date(2023, 5, 15),
+        ),  # a trip, then
+        ("I'll study for the exam next week.", "the exam", date(2023, 5, 15)),  # a plan: the studying is then
+        ("I packed for my trip last night.", "my trip", date(2023, 5, 7)),  # all of it before
+    ],
+)
+def test_a_time_phrase_after_for_stays_with_a_plan_a_trip_or_the_past(text, obj, day):
+    [e] = rule_events([text])
+    assert e.kind == "event" and e.object == obj and e.start.date() == day
+
+
+def test_two_mentions_of_the_same_month_are_two_things():
+    evs = rule_events([("Jon", "The dance comp is next month, so excited"), ("Jon", "The 5K race is next month.")])
+    assert len([e for e in evs if e.kind == "mention"]) == 2

@@ -175,6 +175,15 @@ def _ranges_agree(a: Event, b: Event) -> bool:
     return (a.start <= b.start and b.end <= a.end) or (b.start <= a.start and a.end <= b.end)
 
 
+def _what(e: Event) -> set[str]:
+    """The words of what happened: a mention's object quotes its time phrase too ("a 5K next
+    month"), which says when, not what."""
+    obj = e.object
+    if e.time_expression and e.kind == "mention":
+        obj = re.sub(re.escape(e.time_expression), " ", obj, flags=re.I)
+    return content_words(obj)
+
+
 def same_occurrence(a: Event, b: Event) -> bool:
     """Two reports of one occurrence: same namespace and subject, agreeing dates, and the same
     action — the same object words (verbs may be paraphrased: "found"/"had" a job), or, when
@@ -186,7 +195,7 @@ def same_occurrence(a: Event, b: Event) -> bool:
         return False
     if a.start is None and a.session_id != b.session_id:
         return False  # undated retellings in different sessions may be different occurrences
-    wa, wb = content_words(a.object), content_words(b.object)
+    wa, wb = _what(a), _what(b)
     if not wa or not wb:
         return False
     inter = len(wa & wb)

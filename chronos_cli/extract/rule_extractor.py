@@ -24,6 +24,10 @@ embedder's speed (one regex tokenisation and one temporal-engine call per turn):
      state ("my store is open") — is dated that day (``rule``, the cue as time expression);
    - wishes, possibilities, advice and plans (would/could/should, want to, hope to, will, going
      to) are events only when a time expression dates them (a plan for next month);
+   - a preparation for an occasion ahead ("I'm getting ready for a dance comp next month",
+     "I booked a physio appointment for Thursday") is dated by its tense — now, or undated — and
+     the occasion, with the time phrase after its "for", is a mention of its own ("a dance comp
+     next month"); a plan ("I'll study for it next week") or a trip keeps the time;
    - habits (usually, every week, on Saturdays, used to) are not one-day events: dropped;
    - anything else — the past with no cue, "once", "as a kid", the present perfect, states
      ("I work at X") — is *undated*: on or before the day it was said.
@@ -578,6 +582,8 @@ class RuleExtractor:
             text, bounds = read, sentences(read)
         self._speaker = turn.speaker
         self._refused = set()
+        self._occasion: Event | None = None  # what a preparation is for, told by its own time phrase
+        self._text = ""  # the turn's text the tokens index
         self._names = ctx.folded
         spans = [
             sp
@@ -609,7 +615,7 @@ class RuleExtractor:
             toks = tokenize(sent, a)
             if not toks:
                 continue
-            self._toks = toks
+            self._toks, self._text = toks, text
             # a bare progressive is the speaker's, today: not after a sentence set at another time
             # ("Yesterday was great. Hiking with friends") nor, opening the turn, as the answer to
             # a question other than "what are you doing?" ("What's your favorite hobby?" "painting")
@@ -696,6 +702,10 @@ class RuleExtractor:
                     continue
                 made[i] = ev
                 st.events.append(ev)
+                if self._occasion is not None:
+                    st.events.append(self._occasion)
+                    st.used.add(owners[i].start_char)
+                    self._occasion = None
                 before_ev = made.get(i - 1)
                 sp = owners.get(i)
                 if (
@@ -1850,6 +1860,14 @@ class RuleExtractor:
         expr = None
         if span is not None and c.mood in ("present", "future", "irrealis") and _clock_only(span):
             span = None  # "We land at Haneda at 6am": a time of day, not a date
+        occasion = _occasion_of(c, span, self._toks, said_day(turn.t_conv)[1]) if span is not None else None
+        if occasion is not None:
+            # "I'm getting ready for a dance comp next month": the time is the comp's; the getting
+            # ready is now (a progressive) or undated (a past booking), the occasion a mention
+            first, progressive = occasion
+            if progressive:
+                c.mood, c.cue = "now", c.verb
+            occ_span, span = span, None
         if (
             span is not None
             and c.mood in ("future", "irrealis")
@@ -1889,6 +1907,17 @@ class RuleExtractor:
         )
         shifted = verb != c.verb  # "started | painting": the activity's own word is the alias
         e.aliases = clean_aliases([c.lemma, *category_aliases(verb, obj)] if shifted else _aliases(c, obj), e)
+        if occasion is not None:
+            words = self._text[first.start : occ_span.end_char].strip()
+            self._occasion = _mention(
+                session,
+                turn,
+                words,
+                sentence,
+                (occ_span.start, occ_span.end, occ_span.granularity),
+                "rule",
+                occ_span.text,
+            )
         return e
 
     def _presented(self, c: Clause) -> bool:
@@ -2006,6 +2035,52 @@ def _clock_only(sp) -> bool:
 
 
 _MEMORY = {"remember", "forget", "cherish", "treasure", "miss", "recall", "reminisce"}
+
+
+# preparing for an occasion ("getting ready for a dance comp next month", "training for the
+# marathon"), and arranging one ahead ("booked a physio appointment for Thursday", "bought tickets
+# for the concert next Friday", "signed up for a 5K next month")
+_PREPARING = {"prepare", "prep", "practice", "practise", "train", "study", "rehearse", "pack", "save", "shop", "plan"}
+_READYING = {("get", "ready"), ("gear", "up"), ("warm", "up")}
+_ARRANGING = {"book", "reserve", "buy", "order", "arrange", "schedule", "sign", "register", "enroll", "enrol", "get"}
+
+
+def _occasion_of(c: Clause, span, toks: list[Tok], said_end: datetime) -> tuple[Tok, bool] | None:
+    """Where the occasion a preparation is for starts, and whether the preparation is a
+    progressive (going on now), when ``span`` — a time ahead of the day said, after "for" — is the
+    occasion's time, not the preparation's: "I'm getting ready for | a dance comp next month",
+    "I booked | a physio appointment for Thursday". A plan ("I'll study for it next week") or a
+    motion ("flying to Paris for a conference next week") keeps its time."""
+    if span.start <= said_end or not c.verb_toks:
+        return None
+    verb = [t.low for t in c.verb_toks]
+    progressive = c.verb_toks[-1].low.endswith("ing") or (
+        verb[-1] == "for" and verb[-2:-1] and verb[-2].endswith("ing")
+    )
+    preparing = c.lemma in _PREPARING or (c.lemma, c.obj_toks[0].low if c.obj_toks else "") in _READYING
+    if preparing:
+        if not (progressive or c.mood in ("past", "perfect")):
+            return None
+    elif not (c.lemma in _ARRANGING and c.mood in ("past", "perfect") and not progressive):
+        return None
+    # the "for" the occasion follows: the verb's own ("preparing for"), else the object's
+    if verb[-1] == "for":
+        occ = c.obj_toks[0] if c.obj_toks else None
+    else:
+        fors = [j for j, t in enumerate(c.obj_toks) if t.low == "for"]
+        before = [t for t in toks if t.end <= span.start_char][-1:]
+        if fors and fors[0] + 1 < len(c.obj_toks):
+            occ = c.obj_toks[fors[0] + 1]  # "tickets for | the concert next Friday"
+        elif c.obj_toks and before and before[0].low == "for" and not preparing:
+            occ = c.obj_toks[0]  # "a physio appointment for Thursday": the appointment is the occasion
+        else:
+            return None
+    if occ is None or occ.start >= span.start_char:
+        return None
+    between = [t for t in toks if occ.start <= t.start < span.start_char]
+    if any(t.text in PUNCT_BREAK or t.low in L.CLAUSE_BREAK for t in between):
+        return None
+    return occ, progressive
 
 
 def _told_already(mention: Event, events: list[Event]) -> Event | None:
