@@ -476,6 +476,31 @@ def test_a_catch_up_in_a_sentence_of_its_own_dates_what_follows():
             date(2023, 5, 13),
         ),
         ("I signed up for a 5K next month.", ("signed up for", "a 5K"), "a 5K next month", date(2023, 6, 1)),
+        # the "for" right before the time: the whole object is the occasion
+        (
+            "I booked a table for two for Friday.",
+            ("booked", "a table for two"),
+            "a table for two for Friday",
+            date(2023, 5, 12),
+        ),
+        (
+            "I booked a hotel for my parents for next week.",
+            ("booked", "a hotel for my parents"),
+            "a hotel for my parents for next week",
+            date(2023, 5, 15),
+        ),
+        (
+            "I bought tickets for my sister's wedding next month.",
+            ("bought", "tickets for my sister's wedding"),
+            "my sister's wedding next month",
+            date(2023, 6, 1),
+        ),
+        (
+            "I'm getting ready for a dance comp next month on the 15th.",
+            ("is getting", "ready for a dance comp"),
+            "a dance comp next month",
+            date(2023, 6, 1),
+        ),
     ],
 )
 def test_a_preparation_is_dated_by_its_tense_and_its_occasion_by_the_time_phrase(text, prep, occasion, day):
@@ -500,6 +525,11 @@ def test_a_preparation_is_dated_by_its_tense_and_its_occasion_by_the_time_phrase
         ),  # a trip, then
         ("I'll study for the exam next week.", "the exam", date(2023, 5, 15)),  # a plan: the studying is then
         ("I packed for my trip last night.", "my trip", date(2023, 5, 7)),  # all of it before
+        ("I'm shopping for a new couch tomorrow.", "a new couch", date(2023, 5, 9)),  # a thing, not an occasion
+        ("I'm saving for a car next year.", "a car", date(2024, 1, 1)),
+        ("I got a new phone for $300 next month.", "a new phone for $300", date(2023, 6, 1)),  # an amount
+        ("I'm training for the marathon every day next week.", "the marathon", date(2023, 5, 15)),  # how often
+        ("I'm studying for finals all next week.", "finals", date(2023, 5, 15)),  # how long
     ],
 )
 def test_a_time_phrase_after_for_stays_with_a_plan_a_trip_or_the_past(text, obj, day):
@@ -507,6 +537,25 @@ def test_a_time_phrase_after_for_stays_with_a_plan_a_trip_or_the_past(text, obj,
     assert e.kind == "event" and e.object == obj and e.start.date() == day
 
 
-def test_two_mentions_of_the_same_month_are_two_things():
-    evs = rule_events([("Jon", "The dance comp is next month, so excited"), ("Jon", "The 5K race is next month.")])
-    assert len([e for e in evs if e.kind == "mention"]) == 2
+@pytest.mark.parametrize(
+    "a, b, n",
+    [
+        ("The dance comp is next month, so excited", "The 5K race is next month.", 2),  # the time is no "what"
+        ("My sister's wedding is next month.", "My cousin's wedding is next month.", 2),  # nor the copula
+        ("I booked a physio appointment for Thursday.", "My physio appointment is on Thursday.", 1),  # told twice
+    ],
+)
+def test_mentions_of_one_time_are_one_occurrence_only_when_they_name_the_same_thing(a, b, n):
+    evs = rule_events([("Jon", a), ("Jon", b)])
+    assert len([e for e in evs if e.kind == "mention"]) == n
+
+
+def test_a_question_s_preparation_gives_no_occasion_to_its_short_answer():
+    evs = rule_events(
+        [
+            ("Ann", "When did you book physio?"),
+            ("Sam", "The only slot open for next Thursday! I went hiking yesterday."),
+        ]
+    )
+    assert [e.kind for e in evs] == ["event", "event"]  # the booking (the answer) and the hike
+    assert all("slot" not in e.object and "open for" not in e.object for e in evs)

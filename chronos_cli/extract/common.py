@@ -177,11 +177,11 @@ def _ranges_agree(a: Event, b: Event) -> bool:
 
 def _what(e: Event) -> set[str]:
     """The words of what happened: a mention's object quotes its time phrase too ("a 5K next
-    month"), which says when, not what."""
+    month"), which says when, not what, and its copula ("… wedding is next month")."""
     obj = e.object
     if e.time_expression and e.kind == "mention":
         obj = re.sub(re.escape(e.time_expression), " ", obj, flags=re.I)
-    return content_words(obj)
+    return content_words(obj) - L.BE - L.HAVE
 
 
 def same_occurrence(a: Event, b: Event) -> bool:
@@ -204,10 +204,12 @@ def same_occurrence(a: Event, b: Event) -> bool:
     overlap = inter / min(len(wa), len(wb))
     if set(a.source_turn_ids) & set(b.source_turn_ids):
         return overlap >= 0.5
-    va = {lemma(w) for w in a.verb.lower().split()} - L.BE - L.HAVE - L.MODAL
-    vb = {lemma(w) for w in b.verb.lower().split()} - L.BE - L.HAVE - L.MODAL
+    # "mentioned" says nothing of what: two mentions agree by their words alone, all of them
+    va = {lemma(w) for w in a.verb.lower().split()} - L.BE - L.HAVE - L.MODAL - {"mention"}
+    vb = {lemma(w) for w in b.verb.lower().split()} - L.BE - L.HAVE - L.MODAL - {"mention"}
     cats = set(category_aliases(a.verb, a.object)) & set(category_aliases(b.verb, b.object))
-    return overlap >= 0.6 and bool(va & vb or cats)
+    both_mentions = a.kind == b.kind == "mention" and overlap == 1.0
+    return overlap >= 0.6 and bool(va & vb or cats or both_mentions)
 
 
 _RANK = {"rule": 0, "model": 1, "said_on": 2}

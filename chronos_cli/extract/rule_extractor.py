@@ -704,7 +704,11 @@ class RuleExtractor:
                 st.events.append(ev)
                 if self._occasion is not None:
                     st.events.append(self._occasion)
-                    st.used.add(owners[i].start_char)
+                    occ_sp = owners[i]
+                    # "a dance comp next month on the 15th": one time, one mention
+                    st.used.update(
+                        x.start_char for x in sent_spans if x is occ_sp or 0 <= x.start_char - occ_sp.end_char <= 4
+                    )
                     self._occasion = None
                 before_ev = made.get(i - 1)
                 sp = owners.get(i)
@@ -1860,7 +1864,9 @@ class RuleExtractor:
         expr = None
         if span is not None and c.mood in ("present", "future", "irrealis") and _clock_only(span):
             span = None  # "We land at Haneda at 6am": a time of day, not a date
-        occasion = _occasion_of(c, span, self._toks, said_day(turn.t_conv)[1]) if span is not None else None
+        self._occasion = None
+        mine = bool(c.verb_toks) and any(t is c.verb_toks[0] for t in self._toks)  # not a question's clause
+        occasion = _occasion_of(c, span, self._toks, said_day(turn.t_conv)[1]) if span is not None and mine else None
         if occasion is not None:
             # "I'm getting ready for a dance comp next month": the time is the comp's; the getting
             # ready is now (a progressive) or undated (a past booking), the occasion a mention
@@ -2040,7 +2046,17 @@ _MEMORY = {"remember", "forget", "cherish", "treasure", "miss", "recall", "remin
 # preparing for an occasion ("getting ready for a dance comp next month", "training for the
 # marathon"), and arranging one ahead ("booked a physio appointment for Thursday", "bought tickets
 # for the concert next Friday", "signed up for a 5K next month")
-_PREPARING = {"prepare", "prep", "practice", "practise", "train", "study", "rehearse", "pack", "save", "shop", "plan"}
+_PREPARING = {"prepare", "prep", "practice", "practise", "train", "study", "rehearse", "pack"}  # not "saving for a car"
+_EXTENT = {
+    "every",
+    "each",
+    "all",
+    "whole",
+    "throughout",
+    "daily",
+    "nightly",
+    "weekly",
+}  # "training every day next week"
 _READYING = {("get", "ready"), ("gear", "up"), ("warm", "up")}
 _ARRANGING = {"book", "reserve", "buy", "order", "arrange", "schedule", "sign", "register", "enroll", "enrol", "get"}
 
@@ -2063,23 +2079,31 @@ def _occasion_of(c: Clause, span, toks: list[Tok], said_end: datetime) -> tuple[
             return None
     elif not (c.lemma in _ARRANGING and c.mood in ("past", "perfect") and not progressive):
         return None
-    # the "for" the occasion follows: the verb's own ("preparing for"), else the object's
-    if verb[-1] == "for":
+    # the "for" the occasion follows: one right before the time ("a table for two for Friday":
+    # the table is the occasion), the verb's own ("preparing for"), else the object's ("tickets
+    # for the concert"), not one of an amount or a person ("a phone for $300", "for my parents")
+    before = [t for t in toks if t.end <= span.start_char][-1:]
+    fors = [j for j, t in enumerate(c.obj_toks) if t.low == "for"]
+    if before and before[0].low == "for":
+        occ = c.obj_toks[0] if c.obj_toks and not preparing else None
+    elif verb[-1] == "for":
         occ = c.obj_toks[0] if c.obj_toks else None
-    else:
-        fors = [j for j, t in enumerate(c.obj_toks) if t.low == "for"]
-        before = [t for t in toks if t.end <= span.start_char][-1:]
-        if fors and fors[0] + 1 < len(c.obj_toks):
-            occ = c.obj_toks[fors[0] + 1]  # "tickets for | the concert next Friday"
-        elif c.obj_toks and before and before[0].low == "for" and not preparing:
-            occ = c.obj_toks[0]  # "a physio appointment for Thursday": the appointment is the occasion
-        else:
+    elif fors and fors[0] + 1 < len(c.obj_toks):
+        occ = c.obj_toks[fors[0] + 1]
+        head = [t for t in c.obj_toks[fors[0] + 1 :] if t.start < span.start_char][-1:]
+        if occ.text[:1] in "$£€" or occ.text[:1].isdigit() or occ.low in OBJECT_PRONOUNS:
             return None
+        if head and head[0].low in PEOPLE or head and head[0].low.endswith("s") and head[0].low[:-1] in PEOPLE:
+            return None  # "a hotel for my parents next week": for whom, not for what
+    else:
+        return None
     if occ is None or occ.start >= span.start_char:
         return None
     between = [t for t in toks if occ.start <= t.start < span.start_char]
     if any(t.text in PUNCT_BREAK or t.low in L.CLAUSE_BREAK for t in between):
         return None
+    if any(t.low in _EXTENT for t in between[-2:]) or span.text.split()[0].lower() in _EXTENT:
+        return None  # how long or how often the preparing goes on: its own time
     return occ, progressive
 
 
