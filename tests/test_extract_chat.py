@@ -66,6 +66,14 @@ def test_lower_case_contractions_and_were_for_were():
         ("last wknd we hiked", "last wknd", "last weekend we hiked"),
         ("moved here 2 wks ago", "2 wks ago", "moved here 2 weeks ago"),
         ("we meet tonite b4 the show", "tonite", "we meet tonight before the show"),
+        ("seeing her nxt week", "nxt week", "seeing her next week"),
+        ("ran 5k this mornin", "this mornin", "ran 5k this morning"),
+        ("got back a cpl days ago", "a cpl days ago", "got back a couple days ago"),
+        # day and month abbreviations typed in lower case, after a cue
+        ("went hiking on sat", "sat", "went hiking on Saturday"),
+        ("i'm off til thurs", "thurs", "i'm off til Thursday"),
+        ("we're moving in aug", "aug", "we're moving in August"),
+        ("went there last sept", "last sept", "went there last September"),
     ],
 )
 def test_chat_spellings_of_time_words_read_as_the_words_with_offsets_as_typed(text, typed, standard):
@@ -85,6 +93,7 @@ def test_words_that_only_look_like_chat_time_words_are_left_alone():
     assert resolve("We did a 2day hike in the Alps.", T0) == []  # two days long, not today
     assert resolve("Our ytd sales beat the target.", T0) == []  # year to date
     assert [s.text for s in resolve("back 2day", T0)] == ["2day"]
+    assert resolve("I sat down and the sun was out, we wed in a barn.", T0) == []  # no cue: words
 
 
 def test_the_extractor_quotes_the_message_as_typed():

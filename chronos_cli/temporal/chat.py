@@ -11,6 +11,23 @@ from collections.abc import Callable
 _UNITS = {"yr": "years", "yrs": "years", "mos": "months", "mth": "months", "mths": "months", "mnth": "months"}
 _UNITS |= {"mnths": "months", "hr": "hours", "hrs": "hours"}
 
+_DAY_CUES = ("on", "by", "until", "till", "til", "last", "next", "this", "every", "since")
+_DAYS = [
+    ("mon", "Monday"), ("tues|tue", "Tuesday"), ("weds|wed", "Wednesday"), ("thurs|thur|thu", "Thursday"),
+    ("fri", "Friday"), ("sat", "Saturday"), ("sun", "Sunday"),
+]  # fmt: skip
+_MONTH_CUES = ("in", "since", "until", "till", "by", "last", "next", "this", "early", "mid", "late", "of", "from")
+_MONTHS = [
+    ("feb", "February"), ("apr", "April"), ("jun", "June"), ("jul", "July"), ("aug", "August"),
+    ("sept|sep", "September"), ("oct", "October"), ("nov", "November"), ("dec", "December"),
+]  # fmt: skip
+
+
+def _after(cues: tuple[str, ...], word: str) -> str:
+    """``word`` typed in lower case right after one of ``cues``."""
+    return "(?:" + "|".join(f"(?<=\\b{c} )" for c in cues) + f")(?-i:{word})(?![a-z'])"
+
+
 # (pattern, standard word); one pass, so no replacement is read twice
 _FORMS: list[tuple[str, str | None]] = [
     (r"yday|ystd|yest", "yesterday"),
@@ -24,6 +41,14 @@ _FORMS: list[tuple[str, str | None]] = [
     (r"wk", "week"),
     (r"(?<=\d )(?:yrs?|mos|mn?ths?|hrs?)", None),  # "3 yrs ago": the unit, by _UNITS
     (r"b4", "before"),
+    (r"nxt", "next"),
+    (r"mornin", "morning"),
+    (r"evenin", "evening"),
+    (r"cpl|coupla", "couple"),
+    # abbreviations typed in lower case, where a cue says they are days or months ("on sat",
+    # "til thurs", "in aug", "last sept"); alone they stay words ("I sat down", "the sun")
+    *((_after(_DAY_CUES, p), w) for p, w in _DAYS),
+    *((_after(_MONTH_CUES, p), w) for p, w in _MONTHS),
 ]
 _PATTERN = re.compile(r"\b(?:" + "|".join(f"(?P<g{i}>{p})" for i, (p, _) in enumerate(_FORMS)) + r")\b", re.I)
 
