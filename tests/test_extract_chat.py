@@ -55,6 +55,38 @@ def test_lower_case_contractions_and_were_for_were():
     assert normalize("things were going well") == "things were going well"  # a subject before it: "were"
 
 
+@pytest.mark.parametrize(
+    "typed, read",
+    [
+        ("went to the gym w/ my bro", "went to the gym with my bro"),
+        ("went hiking w my dad", "went hiking with my dad"),
+        ("no sugar w/o a reason", "no sugar without a reason"),
+        ("ur gonna love it", "you're gonna love it"),
+        ("ur dog is cute", "your dog is cute"),
+        ("we r going to the beach", "we are going to the beach"),
+        ("went there bc it rained", "went there because it rained"),
+        ("just got back frm the gym", "just got back from the gym"),
+        ("I went 2 the store", "I went to the store"),
+        ("me n my sis went hiking", "my sis and I went hiking"),
+        ("Me and Jo had lunch", "Jo and I had lunch"),
+        # left alone: no chat word there
+        ("the n word", "the n word"),
+        ("we have 2 kids", "we have 2 kids"),
+        ("section 2 the end", "section 2 the end"),
+        ("She invited me and my sister", "She invited me and my sister"),
+    ],
+)
+def test_words_chats_shorten_are_read_in_full(typed, read):
+    assert normalize(typed) == read
+
+
+def test_a_shortened_message_parses_as_written_out():
+    [e] = rule_events([("Sam", "went to the gym w/ my bro yday")])
+    assert (e.verb, e.object, e.start.date()) == ("went to", "the gym with my bro", YESTERDAY)
+    [e] = rule_events([("Sam", "me n my sis went hiking yday")])
+    assert (e.subject, e.verb, e.object) == ("Sam", "went", "hiking")
+
+
 # -- time words as typed --------------------------------------------------------------------------
 
 

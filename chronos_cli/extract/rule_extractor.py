@@ -45,8 +45,9 @@ embedder's speed (one regex tokenisation and one temporal-engine call per turn):
    activity's category ("climbed Mount X" → hike, hiking).
 8. Chat typing is read as English: sentences run on without a full stop are split where a
    capitalised function word or a question's opening starts a new one, and "I" after a finished
-   clause opens a clause ("so much happening to me I ran a charity race"); lower-case "i'm" and
-   a sentence-initial "were" for "we're" are read as written out, and the temporal engine reads
+   clause opens a clause ("so much happening to me I ran a charity race"); lower-case "i'm",
+   a sentence-initial "were" for "we're", and the words chats shorten ("w/ my bro", "we r",
+   "me n my sis", "went 2 the store", "frm", "bc") are read as written out, and the temporal engine reads
    chat time words ("yday", "tmrw", "2 wks ago") while events quote the message as typed.
    A sentence that leaves out "I'm" ("heading to the gym now", "currently studying for finals",
    "at the dentist rn") is the speaker's present, dated the day said, when it says it is going
