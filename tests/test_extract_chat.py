@@ -74,6 +74,20 @@ def test_lower_case_contractions_and_were_for_were():
         ("we have 2 kids", "we have 2 kids"),
         ("section 2 the end", "section 2 the end"),
         ("She invited me and my sister", "She invited me and my sister"),
+        ("ruins from 400 BC", "ruins from 400 BC"),  # not "because": no clause follows
+        ("we moved to BC last year", "we moved to BC last year"),
+        ("my cuz visited", "my cuz visited"),
+        ("cos(x) is small", "cos(x) is small"),
+        ("saw ABT perform", "saw ABT perform"),
+        ("how was ur wedding", "how was your wedding"),
+        ("for n in range", "for n in range"),
+        ("the top n results", "the top n results"),
+        ("I gave 2 the kids", "I gave 2 the kids"),
+        ("we got 2 the same shoes", "we got 2 the same shoes"),
+        ("we took the w the other night", "we took the w the other night"),
+        ("press w a few times", "press w a few times"),
+        ("5 W/ m2", "5 W/ m2"),
+        ("thank you r", "thank you r"),
     ],
 )
 def test_words_chats_shorten_are_read_in_full(typed, read):
@@ -126,6 +140,16 @@ def test_words_that_only_look_like_chat_time_words_are_left_alone():
     assert resolve("Our ytd sales beat the target.", T0) == []  # year to date
     assert [s.text for s in resolve("back 2day", T0)] == ["2day"]
     assert resolve("I sat down and the sun was out, we wed in a barn.", T0) == []  # no cue: words
+    for text in [
+        "forgot to put on sun cream",
+        "partied til sun up",
+        "it's on sat nav",
+        "since wed already booked it",  # "we'd"
+        "convert it in dec and hex",
+        "the rise in apr on my card",
+        "a text from jun",
+    ]:
+        assert resolve(text, T0) == [], text
 
 
 def test_the_extractor_quotes_the_message_as_typed():

@@ -183,28 +183,48 @@ _CHAT_FORMS = [
     # "were thinking of going": with no subject before it, "were" is "we're" typed without its apostrophe
     (re.compile(r"(?:^|(?<=[.!?\n] ))[Ww]ere(?= (?:\w+ing|gonna)\b)"), "we're"),
     (re.compile(r"\bu\b"), "you"),
-    # "ur gonna love it", "ur so kind" are "you're"; "ur dog" is "your"
-    (re.compile(r"\bur\b(?= (?:gonna|going|so|such|too|not|welcome|right|the best|\w+ing)\b)"), "you're"),
+    # "ur gonna love it", "ur so kind" are "you're"; "ur dog", "ur wedding" are "your"
+    (re.compile(r"\bur\b(?= (?:gonna|going|so|such|too|not|welcome|the best)\b)"), "you're"),
     (re.compile(r"\bur\b"), "your"),
     # other words chats shorten: "we r going", "me n my sis", "went 2 the store", "w/ my bro",
-    # "frm the gym", "bc I was bored"
-    (re.compile(r"\b(we|you|they) r\b", re.I), r"\1 are"),
-    (re.compile(r"(?<=[a-z] )(?<!\bthe )(?<!\ba )(?<!\ban )n(?= [a-z])"), "and"),
+    # "frm the gym", "bc I was bored" — lower case, and only where the short word fits
+    (re.compile(r"\b(we|you|they) r(?= (?:\w+ing|gonna|so|not|such|too|the best|right|welcome)\b)", re.I), r"\1 are"),
+    (
+        re.compile(
+            r"(?<=[a-z] )(?<!\bthe )(?<!\ba )(?<!\ban )(?<!\bfor )(?<!\blet )(?<!\bwhere )(?<!\btop )"
+            r"(?<!\bhave )(?<!\bof )n(?= [a-z])(?! (?:in|is|be|are|was|were|times)\b)"
+        ),
+        "and",
+    ),
     (
         re.compile(
             r"\b(went|go|goes|going|gone|come|came|coming|back|moved|move|drove|flew|walked|head|headed|heading|"
-            r"got|get|talk|talked|talking|sent|gave|want|wanted|need|needed|have|has|had|used|hope|try|tried|"
-            r"love|like|wanna|able|way) 2(?= (?:the|a|an|my|our|his|her|their|see|be|get|go|do|make|meet|visit)\b)"
+            r"talk|talked|talking|sent|been|way) 2(?= (?:the|a|an|my|our|his|her|their)\b)"
         ),
         r"\1 to",
     ),
-    (re.compile(r"\bw/o(?![\w/])", re.I), "without"),
-    (re.compile(r"\bw/(?=\s)", re.I), "with"),
-    (re.compile(r"\bw(?= (?:my|the|a|his|her|our|their|some|him|them|friends|family)\b)"), "with"),
-    (re.compile(r"\bfrm\b", re.I), "from"),
-    (re.compile(r"\b(?:bc|cuz|coz|cos)\b", re.I), "because"),
-    (re.compile(r"\b(?:rly|rlly)\b", re.I), "really"),
-    (re.compile(r"\babt\b", re.I), "about"),
+    (
+        re.compile(
+            r"\b(want|wanted|need|needed|wanna|hope|try|tried|able|love|like|have|has|had|going|used|got) 2(?= (?:see|be|get|go|do|make|meet|visit)\b)"
+        ),
+        r"\1 to",
+    ),
+    (re.compile(r"\bw/o(?![\w/])"), "without"),
+    (re.compile(r"\bw/(?= [a-z])"), "with"),
+    (
+        re.compile(r"(?<!\bthe )(?<!\ba )\bw(?= (?:my|his|her|our|their|some|him|them|friends|family|mom|dad)\b)"),
+        "with",
+    ),
+    (re.compile(r"\bfrm\b"), "from"),
+    # "bc I was bored": a clause follows; not "400 BC", "my cuz", "cos(x)"
+    (
+        re.compile(
+            r"(?<![\d] )(?<!\bmy )(?<!\bthe )\b(?:bc|cuz|coz)(?= (?:i|I|it|it's|its|we|he|she|they|you|the|my|there|that|im|I'm)\b)"
+        ),
+        "because",
+    ),
+    (re.compile(r"\b(?:rly|rlly)\b"), "really"),
+    (re.compile(r"\babt\b"), "about"),
     (re.compile(r"\bthru\b", re.I), "through"),
     # "me and my sister went hiking" opening a sentence is "my sister and I": the speaker went too
     (
@@ -221,7 +241,7 @@ _CHAT_FORMS = [
 _CHAT_SUSPECT = re.compile(
     r"(?<![\w'])(?:[Ii]m|[Ii]ve|[Ii]ll|[Ii]d|i|u|ur|cant|[Ii]ts|thats|theres|heres|whats|youre|theyre|weve|youve|theyve|thereve|couldve|wouldve|shouldve|mightve|mustve)(?![\w'])"
     r"|(?<![\w'])i'|\b[Ww]ere\b|(?:[os]|ca|wo|ha|ve|ere|as|is|ad|re)nt\b|\blets\b"
-    r"|(?<![\w'])(?:r|n|2|w/o|w/|w|frm|bc|cuz|coz|cos|rly|rlly|abt|thru)(?![\w'/])|\bme and\b"
+    r"|(?<![\w'])(?:r|n|2|w/o|w/|w|frm|bc|cuz|coz|rly|rlly|abt|thru)(?![\w'/])|\bme and\b"
     r"|[\u2018\u2019\u02bc\u201c\u201d]",
     re.I,
 )

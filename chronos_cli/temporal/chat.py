@@ -12,11 +12,18 @@ _UNITS = {"yr": "years", "yrs": "years", "mos": "months", "mth": "months", "mths
 _UNITS |= {"mnths": "months", "hr": "hours", "hrs": "hours"}
 
 _DAY_CUES = ("on", "by", "until", "till", "til", "last", "next", "this", "every", "since")
+# not a day: "sun cream", "til sun up", "sat nav", "since wed (we'd) already booked it"
+_SUN = r"sun(?! (?:cream|up|down|rise|set|screen|lounger|loungers|block|hat|hats|glasses|light|shine|burn|tan)\b)"
+_SAT = r"sat(?! (?:nav|navs|phone|phones|tv|dish|score|scores|test|exam)\b)"
+_WED = r"weds|wed(?! (?:already|love|like|be|have|been|\w+ed)\b)"
 _DAYS = [
-    ("mon", "Monday"), ("tues|tue", "Tuesday"), ("weds|wed", "Wednesday"), ("thurs|thur|thu", "Thursday"),
-    ("fri", "Friday"), ("sat", "Saturday"), ("sun", "Sunday"),
+    ("mon", "Monday"), ("tues|tue", "Tuesday"), (_WED, "Wednesday"), ("thurs|thur|thu", "Thursday"),
+    ("fri", "Friday"), (_SAT, "Saturday"), (_SUN, "Sunday"),
 ]  # fmt: skip
-_MONTH_CUES = ("in", "since", "until", "till", "by", "last", "next", "this", "early", "mid", "late", "of", "from")
+# after "in", a month only where the phrase ends or a year or a clause follows ("moving in aug",
+# "in aug we went"), not "in dec and hex", "the rise in apr on my card"
+_MONTH_CUES = ("since", "until", "till", "by", "last", "next", "this", "early", "mid", "late", "of")
+_IN_MONTH_END = r"(?=\s*(?:$|[.,!?;:)]|\d{2,4}\b|(?:i|we|he|she|they|for|to)\b))"
 _MONTHS = [
     ("feb", "February"), ("apr", "April"), ("jun", "June"), ("jul", "July"), ("aug", "August"),
     ("sept|sep", "September"), ("oct", "October"), ("nov", "November"), ("dec", "December"),
@@ -49,6 +56,7 @@ _FORMS: list[tuple[str, str | None]] = [
     # "til thurs", "in aug", "last sept"); alone they stay words ("I sat down", "the sun")
     *((_after(_DAY_CUES, p), w) for p, w in _DAYS),
     *((_after(_MONTH_CUES, p), w) for p, w in _MONTHS),
+    *((_after(("in",), p) + _IN_MONTH_END, w) for p, w in _MONTHS),
 ]
 _PATTERN = re.compile(r"\b(?:" + "|".join(f"(?P<g{i}>{p})" for i, (p, _) in enumerate(_FORMS)) + r")\b", re.I)
 
