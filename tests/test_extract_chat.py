@@ -1664,3 +1664,25 @@ def test_a_wish_is_no_event_and_a_plan_is():
     assert (e.verb, e.object, e.start.date()) == ("is going to visit", "Paris", date(2023, 6, 1))
     [e] = rule_events(["I wanted to visit my mom last week"])  # when the plan was
     assert (e.verb, e.start.date()) == ("wanted to visit", date(2023, 5, 1))
+
+
+def test_it_points_back_through_the_messages_the_other_person_sent_in_a_row():
+    evs = rule_events(
+        [
+            ("Ann", "that plate is awesome!"),
+            ("Ann", "did you make it?"),
+            ("Sam", "yeah i made it in pottery class yday"),
+        ]
+    )
+    [e] = evs
+    assert "[that plate]" in e.object and e.start.date() == YESTERDAY
+    # not past a message of someone else in between
+    evs = rule_events(
+        [
+            ("Ann", "that plate is awesome!"),
+            ("Sam", "thanks!!"),
+            ("Ann", "did you make it?"),
+            ("Sam", "yeah i made it yday"),
+        ]
+    )
+    assert not any("plate" in e.object for e in evs)

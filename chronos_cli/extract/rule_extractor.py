@@ -74,7 +74,8 @@ embedder's speed (one regex tokenisation and one temporal-engine call per turn):
    Mood and the word-level predicates are in ``occurrence.py``; the clause-level checks in
    ``RuleExtractor._event``; chat formulas and interjections in ``clean.py``.
 10. A bare "it"/"this"/"that" object in a dated mention is read as the last thing named before
-   it — in the message, its photo's caption, or the message before — and shown in brackets
+   it — in the message, its photo's caption, or the messages before that one person sent in a
+   row ("that plate is awesome!" / "did you make it?") — and shown in brackets
    ("I made it [That plate] in pottery class"); with nothing named, the mention is dropped.
 11. A time said after the fact — a sentence, or the speaker's next message, that is only a time
    phrase ("went to the dentist" / "yesterday") — is read run together with the statement before
@@ -407,7 +408,7 @@ class RuleExtractor:
         self._covered: set[int] = set()  # starts of the tokens inside them
         self._toks: list[Tok] = []  # the sentence being read
         self._speaker = ""  # who says the turn being read
-        self._prev_turn: Turn | None = None  # the message before it in its session (for "it")
+        self._burst: list[Turn] = []  # the messages before it one person sent in a row, latest first (for "it")
         self._names: frozenset[str] = frozenset()  # the session's names, lower case ("i was with mike")
         self._refused: set[int] = set()  # time phrases of clauses that tell no occurrence (no mention either)
         self._ellipsis = _Ellipsis()  # where a sentence may leave out "I'm" (see extract/ellipsis.py)
@@ -443,18 +444,17 @@ class RuleExtractor:
         ctx = _Ctx(speakers, (names if names is not None else _names(texts.values())) | speakers)
         out: list[Event] = []
         prev: Turn | None = None
-        self._prev_turn = None
         prev_questions: list[str] = []
         carried: _Carry = _Carry()
         merged: set[str] = set()  # afterthoughts read with the message before them
         bare = _BareTimes(session, texts)  # bare(j): the time phrase message j is, if it is one
         for i, turn in enumerate(session.turns):
+            self._burst = _burst_before(session.turns, i)
             if turn.role == "assistant":  # "I" of an assistant is not the person whose memory this is
                 prev, prev_questions, carried = turn, [], _Carry()
-                self._prev_turn = turn
                 continue
             if turn.turn_id in merged:
-                prev = self._prev_turn = turn
+                prev = turn
                 continue
             close = prev is not None and _close(prev, turn)
             same = close and prev.speaker == turn.speaker
@@ -496,7 +496,6 @@ class RuleExtractor:
                 events = self._turn_events(session, turn, ctx, asked, qs, text=text, carry=carried, **kwargs)
             out.extend(events)
             prev, prev_questions = turn, qs
-            self._prev_turn = turn
         return dedup(out)
 
     def _turn_events(self, session: Session, turn: Turn, *args, **kwargs) -> list[Event]:
@@ -1015,13 +1014,12 @@ class RuleExtractor:
         the turn ("like my hand-painted bowl. A friend made it …"), else what the turn's photo
         shows, else the last thing named in the previous message ("That plate is awesome! Did you
         make it?") or shown in its photo."""
-        prev = self._prev_turn if self._prev_turn is not None and self._prev_turn.role != "assistant" else None
-        return (
-            last_thing(before)
-            or shown_thing(turn.text)
-            or (last_thing(prose(prev.text)) if prev is not None else None)
-            or (shown_thing(prev.text) if prev is not None else None)
-        )
+        found = last_thing(before) or shown_thing(turn.text)
+        # the previous message, or the one before it when the same person sent both (a chat
+        # sends "that plate is awesome!" and "did you make it?" as two messages)
+        for prev in self._burst:
+            found = found or last_thing(prose(prev.text)) or shown_thing(prev.text)
+        return found
 
     def _nominal(self, session, turn, sentence, toks, text) -> Event | None:
         """A verbless diary line that names an activity ("Short hike up Mount Philo with Biscuit",
@@ -2106,6 +2104,22 @@ def _occasion_of(c: Clause, span, toks: list[Tok], said_end: datetime) -> tuple[
     if any(t.low in _EXTENT for t in between[-2:]) or span.text.split()[0].lower() in _EXTENT:
         return None  # how long or how often the preparing goes on: its own time
     return occ, progressive
+
+
+BURST = 3  # messages one person sends in a row that "it" may point back through
+
+
+def _burst_before(turns: Sequence[Turn], i: int) -> list[Turn]:
+    """The messages right before ``turns[i]`` that one person (not the assistant) sent in a row,
+    close together, latest first."""
+    out: list[Turn] = []
+    j = i - 1
+    while j >= 0 and len(out) < BURST and turns[j].role != "assistant":
+        if out and (turns[j].speaker != out[-1].speaker or not _close(turns[j], out[-1])):
+            break
+        out.append(turns[j])
+        j -= 1
+    return out
 
 
 def _told_already(mention: Event, events: list[Event]) -> Event | None:
