@@ -1686,3 +1686,28 @@ def test_it_points_back_through_the_messages_the_other_person_sent_in_a_row():
         ]
     )
     assert not any("plate" in e.object for e in evs)
+
+
+@pytest.mark.parametrize(
+    "text, obj, day",
+    [
+        (
+            "hey jo, I'm here for you last friday, I spent some time at the shelter",
+            "some time at the shelter",
+            date(2023, 5, 5),
+        ),
+        (
+            "you're so inspiring last week, we had a great time at the memorial",
+            "a great time at the memorial",
+            date(2023, 5, 1),
+        ),
+    ],
+)
+def test_a_past_time_and_its_comma_open_the_past_clause_typed_on_after_a_present_one(text, obj, day):
+    e = find(rule_events([("Sam", text)]), obj)
+    assert e.start.date() == day
+
+
+def test_a_time_phrase_closing_a_past_clause_stays_with_it():
+    evs = rule_events([("Sam", "I went to the store yesterday, I bought milk")])
+    assert {(e.object, e.start.date()) for e in evs} == {("the store", YESTERDAY), ("milk", YESTERDAY)}

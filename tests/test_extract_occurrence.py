@@ -559,3 +559,21 @@ def test_a_question_s_preparation_gives_no_occasion_to_its_short_answer():
     )
     assert [e.kind for e in evs] == ["event", "event"]  # the booking (the answer) and the hike
     assert all("slot" not in e.object and "open for" not in e.object for e in evs)
+
+
+@pytest.mark.parametrize(
+    "text, verb, day",
+    [
+        ("I graduated last week!", "graduated", date(2023, 5, 1)),
+        ("We eloped in June.", "eloped", date(2022, 6, 1)),
+        ("I hiked on Saturday.", "hiked", date(2023, 5, 6)),
+        ("My grandpa died last year.", "died", date(2022, 1, 1)),
+    ],
+)
+def test_a_verb_that_tells_a_whole_occurrence_needs_no_object_once_dated(text, verb, day):
+    [e] = rule_events([("Sam", text)])
+    assert (e.kind, e.verb, e.object, e.start.date()) == ("event", verb, "", day)
+
+
+def test_without_a_time_such_a_verb_alone_is_no_event():
+    assert rule_events([("Sam", "I volunteer.")]) == []

@@ -515,6 +515,14 @@ CONTROL = {
 }
 CONTROL_LINKS = {"to", "about", "of", "on"}
 PARTICLES = {"up", "out", "off", "back", "down", "over", "away", "around", "along", "together", "through"}
+# verbs that tell a whole occurrence with no object, once a time phrase dates them ("I graduated
+# last week", "we eloped in June"); without one they are states or habits ("I volunteer")
+COMPLETE_ALONE = {
+    "graduate", "retire", "relocate", "resign", "elope", "propose", "arrive", "land", "return", "enlist",
+    "deploy", "relapse", "recover", "divorce", "marry", "die", "vote", "compete", "perform", "volunteer",
+    "travel", "camp", "hike", "swim", "surf", "ski", "snowboard", "skate", "dance", "sing",
+    "audition", "interview", "testify", "premiere", "debut", "launch", "exhibit", "present",
+}  # fmt: skip
 PREPOSITIONS = {
     "to",
     "for",

@@ -15,7 +15,10 @@ embedder's speed (one regex tokenisation and one temporal-engine call per turn):
    visit"), the main verb, particles and one preposition form the verb; the object runs to a
    time expression, punctuation or a conjunction. Negated clauses, copulas with adjectives and
    mental verbs ("I think", "I love it") are skipped. An object must have content: not only
-   pronouns, numbers or filler ("bought it", "finished in 1:58:42", "lol").
+   pronouns, numbers or filler ("bought it", "finished in 1:58:42", "lol"); a verb that tells a
+   whole occurrence needs none once a time phrase dates it ("I graduated last week", "we
+   eloped in June": ``lexicon.COMPLETE_ALONE``), and "spent some time at the shelter" names
+   where.
 4. Tense and mood decide the date when no time expression dates the clause:
    - a time expression of the clause dates it (``rule``); a sentence-initial one, or one in an
      earlier sentence of the same turn, dates the simple-past clauses that continue the story
@@ -45,7 +48,9 @@ embedder's speed (one regex tokenisation and one temporal-engine call per turn):
    activity's category ("climbed Mount X" → hike, hiking).
 8. Chat typing is read as English: sentences run on without a full stop are split where a
    capitalised function word or a question's opening starts a new one, and "I" after a finished
-   clause opens a clause ("so much happening to me I ran a charity race"); lower-case "i'm",
+   clause opens a clause ("so much happening to me I ran a charity race"), and a past time with
+   its comma opens the past clause after a present one ("I'm here for you last friday, I spent
+   some time at the shelter"); lower-case "i'm",
    a sentence-initial "were" for "we're", and the words chats shorten ("w/ my bro", "we r",
    "me n my sis", "went 2 the store", "frm", "bc") are read as written out, and the temporal engine reads
    chat time words ("yday", "tmrw", "2 wks ago") while events quote the message as typed.
@@ -675,7 +680,7 @@ class RuleExtractor:
                 or any(not _on_day(sp, day_start, said_end) for sp in sent_spans)  # "Tomorrow is busy."
                 or any(c.mood == "past" and not c.implied for c in clauses)  # "I went to the concert."
             )
-            owners = _assign_spans(clauses, sent_spans, toks)
+            owners = _assign_spans(clauses, sent_spans, toks, day_start)
             remote = None
             made: dict[int, Event] = {}
             for i, c in enumerate(clauses):
@@ -1673,7 +1678,7 @@ class RuleExtractor:
         intransitive = (
             not c.obj_toks
             and bool(vw)
-            and ((span is not None and vw[-1] in _PARTICLE_END) or started)
+            and ((span is not None and (vw[-1] in _PARTICLE_END or _complete_alone(c.lemma))) or started)
             and c.lemma not in COGNITION  # "I found out recently": found out what?
         )
         if c.obj_toks and c.obj_toks[0].low in ("me", "us", "myself") and c.subject == turn.speaker:
@@ -1812,7 +1817,11 @@ class RuleExtractor:
             return None  # "when I'm playing games with friends": a recurring setting, not today
         if c.verb_toks and self._hedged(c):
             return None  # "Maybe even back then I was inspired by …": a guess
-        if c.obj_toks and empty_head(c.obj_toks):
+        spent_at = c.lemma == "spend" and any(
+            a.low in ("time", "hours", "days") and b.low in ("at", "with", "in", "on")
+            for a, b in zip(c.obj_toks, c.obj_toks[1:])
+        )  # "spent some time at the shelter", "spent time with my family": where, with whom
+        if c.obj_toks and empty_head(c.obj_toks) and not spent_at:
             return None  # "made it to show …", "had a lot of things happening": no thing named
         manner = 0
         while manner < len(c.obj_toks) and c.obj_toks[manner].low in _MANNER:
@@ -2106,6 +2115,12 @@ def _occasion_of(c: Clause, span, toks: list[Tok], said_end: datetime) -> tuple[
     return occ, progressive
 
 
+def _complete_alone(lem: str) -> bool:
+    """A verb that tells a whole occurrence with no object ("graduated", "eloped": the lemma of a
+    verb in -e may have lost it)."""
+    return lem in L.COMPLETE_ALONE or f"{lem}e" in L.COMPLETE_ALONE
+
+
 BURST = 3  # messages one person sends in a row that "it" may point back through
 
 
@@ -2335,7 +2350,7 @@ def _about_another(toks: list[Tok], clauses: list[Clause], speaker: str) -> bool
     return first.text[:1].isupper() and first.low not in FORMS and len(toks) > 1 and toks[1].low == "'s"
 
 
-def _assign_spans(clauses: list[Clause], spans, toks: list[Tok]) -> dict[int, object]:
+def _assign_spans(clauses: list[Clause], spans, toks: list[Tok], said_start: datetime) -> dict[int, object]:
     """Each time expression dates one clause: the clause whose verb precedes it (one that leads
     the sentence dates the first clause), unless it stands apart after that clause's object and
     before the next clause's subject ("…, and yesterday I went …"), where it dates the next
@@ -2359,7 +2374,12 @@ def _assign_spans(clauses: list[Clause], spans, toks: list[Tok]) -> dict[int, ob
             between = [t for t in toks if sp.end_char <= t.start < first_subj]
             lead = [t for t in toks if t.start < sp.start_char]
             leads = all(t.text in PUNCT_BREAK or t.low in GREET_TAIL or t.low in L.ADVERBS for t in lead)
-            if not leads and any(t.text in PUNCT_BREAK or t.low in L.CLAUSE_BREAK for t in between):
+            # "you're so inspiring last week, we had …": typed on without a full stop, a past time
+            # and its comma open the past clause after them
+            opens = (
+                [t.text for t in between] == [","] and sp.end <= said_start and clauses[0].mood in ("past", "perfect")
+            )
+            if not leads and not opens and any(t.text in PUNCT_BREAK or t.low in L.CLAUSE_BREAK for t in between):
                 continue
             if clauses[0].embedded:
                 continue  # "Last week, someone wrote … after reading a post I made": not the post's time
@@ -2369,6 +2389,18 @@ def _assign_spans(clauses: list[Clause], spans, toks: list[Tok]) -> dict[int, ob
             continue
         i = before[-1]
         c = clauses[i]
+        if (
+            i + 1 < len(clauses)
+            and sp.start_char < toks[clauses[i + 1].subj_start].start
+            and c.mood in ("present", "now")
+            and clauses[i + 1].mood in ("past", "perfect")
+            and sp.end <= said_start
+            and all(t.text == "," for t in toks if sp.end_char <= t.start < toks[clauses[i + 1].subj_start].start)
+        ):
+            # typed on without a full stop: "I'm here for you last friday, I spent some time at the
+            # shelter" — a past time fits the past clause it opens, not the present one before it
+            owners.setdefault(i + 1, sp)
+            continue
         if i + 1 < len(clauses) and sp.start_char < toks[clauses[i + 1].subj_start].start:
             obj_end = (c.obj_toks[-1].end if c.obj_toks else c.verb_toks[-1].end) if c.verb_toks else 0
             gap = sp.start_char - obj_end
