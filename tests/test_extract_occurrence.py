@@ -577,3 +577,26 @@ def test_a_verb_that_tells_a_whole_occurrence_needs_no_object_once_dated(text, v
 
 def test_without_a_time_such_a_verb_alone_is_no_event():
     assert rule_events([("Sam", "I volunteer.")]) == []
+
+
+@pytest.mark.parametrize(
+    "text, svo",
+    [
+        ("Here's a photo of my horse painting I did recently.", ("did", "my horse painting")),
+        ("Here's a pic of the cake I baked yesterday.", ("baked", "the cake")),
+    ],
+)
+def test_what_a_photo_shows_was_done_when_its_own_clause_says(text, svo):
+    [e] = rule_events([("Sam", text)])
+    assert (e.kind, e.verb, e.object) == ("event", *svo) and e.start is not None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Here's a pic of my son I took yesterday.",  # the picture was taken, not the son
+        "check out this pic I got a while back",  # the picture's own clause
+    ],
+)
+def test_a_photo_of_a_thing_tells_nothing_done_to_it_by_taking_the_photo(text):
+    assert rule_events([("Sam", text)]) == []

@@ -867,8 +867,10 @@ class RuleExtractor:
             e = _mention(session, turn, obj, sentence, (sp.start, sp.end, sp.granularity), "rule", sp.text)
             if how == "with":
                 e.kind, e.verb = "event", "was with"
-            else:  # the occasion a picture is from: "went on our trip to Paris", "was at the concert"
+            elif how == "at":  # the occasion a picture is from: "went on our trip to Paris", "was at the concert"
                 e.kind, e.verb = "event", occasion_verb(np)
+            else:  # what the picture shows was done then: "a photo of my horse painting I did recently"
+                e.kind, e.verb = "event", how
             e.aliases = clean_aliases([*category_aliases("", obj), obj], e)
             return e
         # "Here's our latest work from last weekend": what is presented is named, verb or not

@@ -16,12 +16,14 @@ from chronos_cli.extract.words import FORMS, PUNCT_BREAK, TIME_WORDS, Tok, is_fi
 
 _PICTURE_DETS = {"this", "these", "my", "our", "some", "another"}
 _RELATIVE_OPENERS = {"i", "we", "you", "who", "that", "which", "he", "she", "they"}
+_PHOTOGRAPHING = {"took", "snapped", "shot", "got", "captured", "found", "saw", "posted", "sent", "shared"}
 
 
 def picture_scene(words: list[Tok], sp, names: frozenset[str] = frozenset()) -> tuple[str, list[Tok]] | None:
     """What a mention that names only a picture shows that took place: ("with", the people) for
     "a pic from last Friday with some veterans" (the speaker was with them then), ("at", the
-    occasion) for "a pic from our trip to Paris last month"; ("", []) for a picture that shows no
+    occasion) for "a pic from our trip to Paris last month", (the verb, the thing) for "a photo
+    of my horse painting I did recently" (done then); ("", []) for a picture that shows no
     occurrence ("this pic I got a while back"). None when the mention is no bare picture: one
     that goes on to say something ("this picture reminds me of a road trip we took") is read
     as any other."""
@@ -56,6 +58,18 @@ def picture_scene(words: list[Tok], sp, names: frozenset[str] = frozenset()) -> 
             np.append(t)
         if prep == "of" and np:
             of_someone = of_someone or people_at(np, 0, present=False, names=names)
+            tail = after[k + 1 + len(np) : k + 4 + len(np)]
+            # "a photo of my horse painting I did recently": the clause after it is the thing's
+            # (not the picture's own: "a pic of my son I took")
+            if (
+                len(tail) >= 2
+                and tail[0].low in ("i", "we")
+                and is_past(tail[1].low)
+                and tail[1].low not in _PHOTOGRAPHING
+                and tail[1].start < sp.start_char
+                and not people_at(np, 0, present=False, names=names)
+            ):
+                return tail[1].text, np
         if prep == "with" and np and not of_someone and people_at(np, 0, present=False, names=names):
             return "with", np
         if prep in ("from", "at") and np:
