@@ -1708,6 +1708,25 @@ def test_a_past_time_and_its_comma_open_the_past_clause_typed_on_after_a_present
     assert e.start.date() == day
 
 
+@pytest.mark.parametrize(
+    "text, obj, day",
+    [
+        ("I love the photos from last week, we went to the beach in 2021", "the beach", date(2021, 1, 1)),
+        ("Congrats on the new job last week, I started mine yesterday", None, YESTERDAY),
+    ],
+)
+def test_a_past_clause_with_its_own_time_keeps_it(text, obj, day):
+    evs = [e for e in rule_events([("Sam", text)]) if e.kind == "event"]
+    assert evs and all(e.start.date() == day for e in evs if obj is None or e.object == obj)
+
+
+def test_it_points_back_past_the_latest_message_only_through_one_that_points_too():
+    evs = rule_events(
+        [("Ann", "My new puppy is so cute"), ("Ann", "anyway what's up with you?"), ("Sam", "I finally fixed it yday")]
+    )
+    assert not any("puppy" in e.object for e in evs)
+
+
 def test_a_time_phrase_closing_a_past_clause_stays_with_it():
     evs = rule_events([("Sam", "I went to the store yesterday, I bought milk")])
     assert {(e.object, e.start.date()) for e in evs} == {("the store", YESTERDAY), ("milk", YESTERDAY)}

@@ -580,6 +580,35 @@ def test_without_a_time_such_a_verb_alone_is_no_event():
 
 
 @pytest.mark.parametrize(
+    "text",
+    [
+        "I was present yesterday",  # an adjective after a copula
+        "I literally died yesterday lol",  # the speaker's hyperbole
+        "if I had graduated last year I'd be working now",  # an "if"
+    ],
+)
+def test_a_verb_alone_that_tells_no_occurrence(text):
+    assert [e for e in rule_events([("Sam", text)]) if e.kind == "event"] == []
+
+
+@pytest.mark.parametrize(
+    "text, verb",
+    [
+        ("I'm graduating next month", "is graduating"),  # the progressive stays whole
+        ("my phone died last night", "died"),  # a thing's end is no hyperbole
+    ],
+)
+def test_a_verb_alone_keeps_its_own_words(text, verb):
+    [e] = rule_events([("Sam", text)])
+    assert (e.verb, e.object) == (verb, "")
+
+
+def test_a_verb_alone_whose_place_follows_its_time_is_a_mention_that_keeps_the_place():
+    [e] = rule_events([("Sam", "I returned yesterday from Paris")])
+    assert e.kind == "mention" and "Paris" in e.object and e.start.date() == YESTERDAY
+
+
+@pytest.mark.parametrize(
     "text, svo",
     [
         ("Here's a photo of my horse painting I did recently.", ("did", "my horse painting")),

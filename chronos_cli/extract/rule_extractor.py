@@ -1025,7 +1025,11 @@ class RuleExtractor:
         # the previous message, or the one before it when the same person sent both (a chat
         # sends "that plate is awesome!" and "did you make it?" as two messages)
         for prev in self._burst:
-            found = found or last_thing(prose(prev.text)) or shown_thing(prev.text)
+            if found:
+                break
+            found = last_thing(prose(prev.text)) or shown_thing(prev.text)
+            if not re.search(r"(?i)\b(it|this|that)\b", prev.text):
+                break  # further back only through a message that itself points back ("did you make it?")
         return found
 
     def _nominal(self, session, turn, sentence, toks, text) -> Event | None:
@@ -1680,7 +1684,7 @@ class RuleExtractor:
         intransitive = (
             not c.obj_toks
             and bool(vw)
-            and ((span is not None and (vw[-1] in _PARTICLE_END or _complete_alone(c.lemma))) or started)
+            and ((span is not None and (vw[-1] in _PARTICLE_END or self._whole(c, span, turn))) or started)
             and c.lemma not in COGNITION  # "I found out recently": found out what?
         )
         if c.obj_toks and c.obj_toks[0].low in ("me", "us", "myself") and c.subject == turn.speaker:
@@ -1861,7 +1865,7 @@ class RuleExtractor:
             return None  # "Maya flew in on Wednesday" is complete without an object; "bought it" is not
         obj = join_tokens(c.obj_toks)
         verb = c.verb
-        if intransitive and not obj and len(vw) > 1 and vw[-1].endswith("ing"):
+        if intransitive and not obj and started:
             verb, obj = " ".join(vw[:-1]), vw[-1]  # "started painting": the activity is what was started
         if obj and span is not None and span.text and not (obj.startswith(span.text) and _names_a_day(c.obj_toks[0])):
             obj = obj.replace(span.text, "").strip(" ,")  # never keep the time phrase inside the object
@@ -1935,6 +1939,21 @@ class RuleExtractor:
                 occ_span.text,
             )
         return e
+
+    def _whole(self, c: Clause, span, turn: Turn) -> bool:
+        """A verb that tells a whole occurrence with no object, as this clause uses it: "I graduated
+        last week"; not an adjective after a copula ("I was present"), a habit, an "if", the
+        speaker's hyperbole ("I literally died"), nor one whose place follows its time ("I
+        returned yesterday from Paris": the mention keeps Paris)."""
+        vw = c.verb.lower().split()
+        if not _complete_alone(c.lemma) or c.mood == "habit" or c.conditional or "used" in vw:
+            return False
+        if len(vw) > 1 and vw[-2] in L.BE and not vw[-1].endswith(("ing", "ed")):
+            return False
+        if c.lemma == "die" and c.subject == turn.speaker:
+            return False
+        after = [t for t in self._toks if t.start >= span.end_char][:1]
+        return not (after and after[0].low in L.PREPOSITIONS)
 
     def _presented(self, c: Clause) -> bool:
         """The clause's object is a photo presented right before it ("here's | a pic I got from
@@ -2379,7 +2398,10 @@ def _assign_spans(clauses: list[Clause], spans, toks: list[Tok], said_start: dat
             # "you're so inspiring last week, we had …": typed on without a full stop, a past time
             # and its comma open the past clause after them
             opens = (
-                [t.text for t in between] == [","] and sp.end <= said_start and clauses[0].mood in ("past", "perfect")
+                [t.text for t in between] == [","]
+                and sp.end <= said_start
+                and clauses[0].mood in ("past", "perfect")
+                and not any(o.start_char > sp.start_char for o in spans)  # the clause's own time comes later
             )
             if not leads and not opens and any(t.text in PUNCT_BREAK or t.low in L.CLAUSE_BREAK for t in between):
                 continue
@@ -2398,6 +2420,7 @@ def _assign_spans(clauses: list[Clause], spans, toks: list[Tok], said_start: dat
             and clauses[i + 1].mood in ("past", "perfect")
             and sp.end <= said_start
             and all(t.text == "," for t in toks if sp.end_char <= t.start < toks[clauses[i + 1].subj_start].start)
+            and not any(o.start_char > sp.start_char for o in spans)  # "…, we went to the beach two years ago"
         ):
             # typed on without a full stop: "I'm here for you last friday, I spent some time at the
             # shelter" — a past time fits the past clause it opens, not the present one before it
