@@ -629,3 +629,18 @@ def test_what_a_photo_shows_was_done_when_its_own_clause_says(text, svo):
 )
 def test_a_photo_of_a_thing_tells_nothing_done_to_it_by_taking_the_photo(text):
     assert rule_events([("Sam", text)]) == []
+
+
+@pytest.mark.parametrize(
+    "text, obj",
+    [
+        ("Hey! I wanted to tell you about my school event last week. It was awesome!", "my school event"),
+        ("I'll always remember our camping trip last year when we saw the meteor shower.", "our camping trip"),
+        # too little named after the frame: the whole clause is quoted
+        ("I wanted to tell you about my trip last week", "I wanted to tell you about my trip"),
+        ("I still remember that concert in 2019!", "I still remember that concert in 2019"),
+    ],
+)
+def test_a_mention_quotes_what_is_told_or_remembered_not_the_telling(text, obj):
+    [e] = rule_events([("Sam", text)])
+    assert e.kind == "mention" and e.object == obj

@@ -26,6 +26,10 @@ _BEFORE_CLAUSE |= {"because", "and", "or", "but", "so", "know", "knew", "think",
 
 _MENTION_CUTS = {"and", "but", "so", "that", "which", "who", "because", "while", "when", "then"}
 
+# a memory names what is remembered ("I'll always remember our camping trip last year")
+_REMEMBERING = {"remember", "remembered", "recall", "recalled", "miss", "missed", "cherish", "cherished", "treasure"}
+_NP_OPENERS = {"the", "our", "my", "that", "those", "this", "his", "her", "their", "your", "a", "an"}
+
 
 _NEW_SUBJECT = {
     "I",
@@ -94,6 +98,12 @@ def segments(toks: list[Tok], sp=None, runs: frozenset[int] = frozenset()) -> li
     return [x for x in segs if x]
 
 
+def _names_enough(words: list[Tok], inside) -> bool:
+    """Two words of content besides the time: what a mention needs to be kept ("my school
+    event", not "that concert")."""
+    return sum(is_content(t) for t in words if not inside(t)) >= 2
+
+
 def mention_words(toks: list[Tok], sp, runs: frozenset[int] = frozenset()) -> list[Tok]:
     """The clause around a time expression, as said: its segment; one that says nothing but the
     time takes the segment before it ("my first real hike | since October") or, when it opens
@@ -133,7 +143,14 @@ def mention_words(toks: list[Tok], sp, runs: frozenset[int] = frozenset()) -> li
                 rest = rest[1:]
             if rest and rest[0].low in SUBJ_PRONOUNS | {"my", "our"} and not any(inside(t) for t in words[: k + 2]):
                 words = rest  # a clause follows: what they wanted the listener to know
+            elif rest[:1] and rest[0].low == "about" and _names_enough(rest[1:], inside):
+                words = rest[1:]  # "I wanted to tell you about | my school event last week": the event
             break
+    mem = next((j for j, t in enumerate(words) if t.low in _REMEMBERING), None)
+    if mem is not None and mem + 1 < len(words) and not inside(words[mem + 1]):
+        rest = words[mem + 1 :]
+        if rest[0].low in _NP_OPENERS and any(inside(t) for t in rest) and _names_enough(rest, inside):
+            words = rest  # "I'll always remember | our camping trip last year": the trip, then
     if len(words) > 3 and [t.low for t in words[-3:]] in (["can", "'t", "wait"], ["ca", "n't", "wait"]):
         # "… volunteer at shelters next month | (honestly I) can't wait": an exclamation typed on
         words = words[:-3]

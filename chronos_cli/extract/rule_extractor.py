@@ -37,7 +37,9 @@ embedder's speed (one regex tokenisation and one temporal-engine call per turn):
 5. Every time expression the engine resolves in a statement dates at least one event of its
    turn: when no clause takes it, a ``kind="mention"`` event keeps it with the best readable
    description — the speaker, "mentioned", and the clause around it as said ("Dentist today for
-   a cleaning", "Maya's birthday is next Tuesday"). Negated statements ("didn't go yesterday")
+   a cleaning", "Maya's birthday is next Tuesday"); what is told or remembered rather than the
+   telling ("I wanted to tell you about | my school event last week", "I'll always remember |
+   our camping trip last year"). Negated statements ("didn't go yesterday")
    are the exception: nothing happened.
 6. A short answer ("Last Friday!") to the previous turn's question ("When did you go to the
    museum?") takes its action from the question, with the answerer as subject; an answer to a
