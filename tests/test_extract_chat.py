@@ -1730,3 +1730,19 @@ def test_it_points_back_past_the_latest_message_only_through_one_that_points_too
 def test_a_time_phrase_closing_a_past_clause_stays_with_it():
     evs = rule_events([("Sam", "I went to the store yesterday, I bought milk")])
     assert {(e.object, e.start.date()) for e in evs} == {("the store", YESTERDAY), ("milk", YESTERDAY)}
+
+
+@pytest.mark.parametrize(
+    "text, obj",
+    [
+        # two infinitives of one purpose, and a long object cut where its relative clause starts
+        (
+            "i got the chance to meet and connect with people whove gone through similar journeys",
+            "the chance to meet and connect with people",
+        ),
+        ("We went to the lake to swim and relax with friends.", "the lake to swim and relax with friends"),
+        ("I went to the gym to train and got hurt yday", "the gym to train"),  # a past verb: another clause
+    ],
+)
+def test_an_object_keeps_its_joined_infinitives_and_ends_before_a_relative_clause(text, obj):
+    assert find(rule_events([("Sam", text)]), obj.split()[1]).object == obj

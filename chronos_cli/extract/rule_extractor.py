@@ -1601,9 +1601,20 @@ class RuleExtractor:
                 )
                 and toks[k + 1].low not in L.NEG_STEMS
             )
+            # "the chance to meet | and connect with people": two infinitives of one purpose
+            verbs_and = (
+                t.low == "and"
+                and len(obj) >= 2
+                and obj[-2].low == "to"
+                and k + 2 < n
+                and not is_past(toks[k + 1].low)
+                and not toks[k + 1].low.endswith(("ed", "ing", "s"))
+                and (is_verbish(toks[k + 1].low, after_aux=True) or toks[k + 2].low in L.PREPOSITIONS)
+                and obj[-1].low not in L.PREPOSITIONS
+            )
             if (
                 t.text in PUNCT_BREAK
-                or (t.low in L.CLAUSE_BREAK and not noun_cause and not nouns_and)
+                or (t.low in L.CLAUSE_BREAK and not noun_cause and not nouns_and and not verbs_and)
                 or t.low in TIME_WORDS
                 or t.low in ("not", "than")
                 # "dinner | right now" ("took a right now": the noun)
@@ -1640,9 +1651,11 @@ class RuleExtractor:
         ):
             # cut by the length limit mid-phrase ("an event to raise money for a good | cause"):
             # end before its first infinitive, else its last preposition
+            # (a relative clause first: "the chance to meet and connect with people | who've gone …")
+            rel = [j for j, t in enumerate(obj) if j > 3 and t.low in ("who", "whove", "who've", "which", "whose")]
             inf = [j for j, t in enumerate(obj) if j > 1 and t.low == "to"]
             prep = [j for j, t in enumerate(obj) if j > 1 and t.low in L.PREPOSITIONS]
-            cut = inf[0] if inf else (prep[-1] if prep else 0)
+            cut = rel[0] if rel else inf[0] if inf else (prep[-1] if prep else 0)
             if cut:
                 obj = obj[:cut]
         lows = [t.low for t in obj]
