@@ -186,8 +186,13 @@ _CHAT_FORMS = [
     # "ur gonna love it", "ur so kind" are "you're"; "ur dog", "ur wedding" are "your"
     (re.compile(r"\bur\b(?= (?:gonna|going|so|such|too|not|welcome|the best)\b)"), "you're"),
     (re.compile(r"\bur\b"), "your"),
-    # other words chats shorten: "we r going", "me n my sis", "went 2 the store", "w/ my bro",
-    # "frm the gym", "bc I was bored" — lower case, and only where the short word fits
+    (re.compile(r"[\u2018\u2019\u02bc]"), "'"),
+    (re.compile(r"[\u201c\u201d]"), '"'),
+]
+
+# words chats shorten, read in full: "we r going", "me n my sis", "went 2 the store", "w/ my bro",
+# "frm the gym", "bc I was bored" — lower case, and only where the short word fits
+_SHORT_FORMS = [
     (re.compile(r"\b(we|you|they) r(?= (?:\w+ing|gonna|so|not|such|too|the best|right|welcome)\b)", re.I), r"\1 are"),
     (
         re.compile(
@@ -233,15 +238,17 @@ _CHAT_FORMS = [
         ),
         r"\1 and I",
     ),
-    (re.compile(r"[\u2018\u2019\u02bc]"), "'"),
-    (re.compile(r"[\u201c\u201d]"), '"'),
 ]
+_SHORT_SUSPECT = re.compile(
+    r"\b(?:w/o?|frm|bc|cuz|coz|rly|rlly|abt|thru)(?![\w/])|(?<=[a-z] )[n2r](?= [a-z])"
+    r"|\bw (?=my|his|her|our|their|some|him|them|friends|family|mom|dad)|\b[Mm]e and\b",
+    re.I,
+)
 
 
 _CHAT_SUSPECT = re.compile(
     r"(?<![\w'])(?:[Ii]m|[Ii]ve|[Ii]ll|[Ii]d|i|u|ur|cant|[Ii]ts|thats|theres|heres|whats|youre|theyre|weve|youve|theyve|thereve|couldve|wouldve|shouldve|mightve|mustve)(?![\w'])"
     r"|(?<![\w'])i'|\b[Ww]ere\b|(?:[os]|ca|wo|ha|ve|ere|as|is|ad|re)nt\b|\blets\b"
-    r"|(?<![\w'])(?:r|n|2|w/o|w/|w|frm|bc|cuz|coz|rly|rlly|abt|thru)(?![\w'/])|\bme and\b"
     r"|[\u2018\u2019\u02bc\u201c\u201d]",
     re.I,
 )
@@ -314,13 +321,15 @@ _NO_APOSTROPHE_FORMS = [
 
 def normalize(text: str) -> str:
     """Chat spelling read the standard way, so "im going" and "I'm going" parse alike."""
-    if not _CHAT_SUSPECT.search(text):
-        return text
-    typed = "'" not in text and "\u2019" not in text
-    for pat, rep in _CHAT_FORMS:
-        text = pat.sub(rep, text)
-    if typed:
-        for pat, rep in _NO_APOSTROPHE_FORMS:
+    if _CHAT_SUSPECT.search(text):
+        typed = "'" not in text and "\u2019" not in text
+        for pat, rep in _CHAT_FORMS:
+            text = pat.sub(rep, text)
+        if typed:
+            for pat, rep in _NO_APOSTROPHE_FORMS:
+                text = pat.sub(rep, text)
+    if _SHORT_SUSPECT.search(text):
+        for pat, rep in _SHORT_FORMS:
             text = pat.sub(rep, text)
     return text
 

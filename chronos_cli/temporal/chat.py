@@ -30,11 +30,6 @@ _MONTHS = [
 ]  # fmt: skip
 
 
-def _after(cues: tuple[str, ...], word: str) -> str:
-    """``word`` typed in lower case right after one of ``cues``."""
-    return "(?:" + "|".join(f"(?<=\\b{c} )" for c in cues) + f")(?-i:{word})(?![a-z'])"
-
-
 # (pattern, standard word); one pass, so no replacement is read twice
 _FORMS: list[tuple[str, str | None]] = [
     (r"yday|ystd|yest", "yesterday"),
@@ -52,13 +47,47 @@ _FORMS: list[tuple[str, str | None]] = [
     (r"mornin", "morning"),
     (r"evenin", "evening"),
     (r"cpl|coupla", "couple"),
-    # abbreviations typed in lower case, where a cue says they are days or months ("on sat",
-    # "til thurs", "in aug", "last sept"); alone they stay words ("I sat down", "the sun")
-    *((_after(_DAY_CUES, p), w) for p, w in _DAYS),
-    *((_after(_MONTH_CUES, p), w) for p, w in _MONTHS),
-    *((_after(("in",), p) + _IN_MONTH_END, w) for p, w in _MONTHS),
 ]
 _PATTERN = re.compile(r"\b(?:" + "|".join(f"(?P<g{i}>{p})" for i, (p, _) in enumerate(_FORMS)) + r")\b", re.I)
+
+# abbreviations typed in lower case, where a cue says they are days or months ("on sat", "til
+# thurs", "in aug", "last sept"); alone they stay words ("I sat down", "the sun"). The cue is
+# matched with the word (one pass: a look-behind per cue made every message slow to read).
+_ABBR = {
+    "mon": "Monday", "tue": "Tuesday", "tues": "Tuesday", "wed": "Wednesday", "weds": "Wednesday",
+    "thu": "Thursday", "thur": "Thursday", "thurs": "Thursday", "fri": "Friday", "sat": "Saturday", "sun": "Sunday",
+}  # fmt: skip
+_ABBR |= {mon: name for alts, name in _MONTHS for mon in alts.split("|")}
+
+
+def _alts(pairs: list[tuple[str, str]]) -> str:
+    return "|".join(p for p, _ in pairs)
+
+
+_CUED = re.compile(
+    r"\b(?:(?:" + "|".join(_DAY_CUES) + r") (?P<day>(?-i:" + _alts(_DAYS) + r"))"
+    r"|(?:" + "|".join(_MONTH_CUES) + r") (?P<mon>(?-i:" + _alts(_MONTHS) + r"))"
+    r"|in (?P<inmon>(?-i:" + _alts(_MONTHS) + r"))" + _IN_MONTH_END + r")(?![a-z'])",
+    re.I,
+)
+
+
+def _replacements(text: str) -> list[tuple[int, int, str]]:
+    """(start, end, standard word) of each chat spelling in ``text``, in order, none overlapping."""
+    found = []
+    for m in _PATTERN.finditer(text):
+        i = int(next(k for k, v in m.groupdict().items() if v is not None)[1:])
+        found.append((m.start(), m.end(), _FORMS[i][1] or _UNITS[m.group().lower()]))
+    for m in _CUED.finditer(text):
+        g = next(k for k in ("day", "mon", "inmon") if m.group(k) is not None)
+        a, b = m.span(g)
+        found.append((a, b, _ABBR[m.group(g).lower()]))
+    found.sort()
+    out: list[tuple[int, int, str]] = []
+    for r in found:
+        if not out or r[0] >= out[-1][1]:
+            out.append(r)
+    return out
 
 
 def standard_time_words(text: str) -> tuple[str, Callable[[int], int]]:
@@ -68,13 +97,11 @@ def standard_time_words(text: str) -> tuple[str, Callable[[int], int]]:
     out: list[str] = []
     marks: list[tuple[int, int, int, int]] = []  # (new start, new end, typed start, typed end)
     last = shift = 0
-    for m in _PATTERN.finditer(text):
-        i = int(next(k for k, v in m.groupdict().items() if v is not None)[1:])
-        word = _FORMS[i][1] or _UNITS[m.group().lower()]
-        out += [text[last : m.start()], word]
-        marks.append((m.start() + shift, m.start() + shift + len(word), m.start(), m.end()))
-        shift += len(word) - (m.end() - m.start())
-        last = m.end()
+    for a, b, word in _replacements(text):
+        out += [text[last:a], word]
+        marks.append((a + shift, a + shift + len(word), a, b))
+        shift += len(word) - (b - a)
+        last = b
     if not marks:
         return text, lambda i: i
     out.append(text[last:])
