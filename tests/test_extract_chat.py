@@ -1742,6 +1742,7 @@ def test_a_time_phrase_closing_a_past_clause_stays_with_it():
         ),
         ("We went to the lake to swim and relax with friends.", "the lake to swim and relax with friends"),
         ("I went to the gym to train and got hurt yday", "the gym to train"),  # a past verb: another clause
+        ("Last week I sent a card to mom and call her every day", "a card to mom"),  # "to" a person
     ],
 )
 def test_an_object_keeps_its_joined_infinitives_and_ends_before_a_relative_clause(text, obj):

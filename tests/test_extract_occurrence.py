@@ -613,6 +613,7 @@ def test_a_verb_alone_whose_place_follows_its_time_is_a_mention_that_keeps_the_p
     [
         ("Here's a photo of my horse painting I did recently.", ("did", "my horse painting")),
         ("Here's a pic of the cake I baked yesterday.", ("baked", "the cake")),
+        ("a photo of the beach we went to last summer", ("went to", "the beach")),  # its preposition
     ],
 )
 def test_what_a_photo_shows_was_done_when_its_own_clause_says(text, svo):
@@ -625,6 +626,9 @@ def test_what_a_photo_shows_was_done_when_its_own_clause_says(text, svo):
     [
         "Here's a pic of my son I took yesterday.",  # the picture was taken, not the son
         "check out this pic I got a while back",  # the picture's own clause
+        "Here's a pic of the cake I was making yesterday",  # not a deed: be, used to, tried to
+        "a pic of the car I used to drive in 2010",
+        "a pic of the cake I tried to make yesterday",
     ],
 )
 def test_a_photo_of_a_thing_tells_nothing_done_to_it_by_taking_the_photo(text):
@@ -639,8 +643,14 @@ def test_a_photo_of_a_thing_tells_nothing_done_to_it_by_taking_the_photo(text):
         # too little named after the frame: the whole clause is quoted
         ("I wanted to tell you about my trip last week", "I wanted to tell you about my trip"),
         ("I still remember that concert in 2019!", "I still remember that concert in 2019"),
+        ("I remember the big storm in 1998", "I remember the big storm in 1998"),  # no occasion named
+        ("I missed my sister's wedding last month", "I missed my sister's wedding"),  # missing is not remembering
     ],
 )
 def test_a_mention_quotes_what_is_told_or_remembered_not_the_telling(text, obj):
     [e] = rule_events([("Sam", text)])
     assert e.kind == "mention" and e.object == obj
+
+
+def test_a_memory_denied_is_no_mention():
+    assert rule_events([("Sam", "I don't remember the birthday party last week")]) == []

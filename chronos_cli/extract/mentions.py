@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from chronos_cli.extract import lexicon as L
+from chronos_cli.extract.scenes import occasion_word
 from chronos_cli.extract.words import GREET_TAIL, PUNCT_BREAK, SUBJ_PRONOUNS, TITLES, TRAILING_DROP, Tok, is_content
 
 MAX_MENTION_TOKENS = 14
@@ -27,7 +28,7 @@ _BEFORE_CLAUSE |= {"because", "and", "or", "but", "so", "know", "knew", "think",
 _MENTION_CUTS = {"and", "but", "so", "that", "which", "who", "because", "while", "when", "then"}
 
 # a memory names what is remembered ("I'll always remember our camping trip last year")
-_REMEMBERING = {"remember", "remembered", "recall", "recalled", "miss", "missed", "cherish", "cherished", "treasure"}
+_REMEMBERING = {"remember", "remembered", "recall", "recalled", "cherish", "cherished", "treasure"}  # not "missed"
 _NP_OPENERS = {"the", "our", "my", "that", "those", "this", "his", "her", "their", "your", "a", "an"}
 
 
@@ -98,10 +99,16 @@ def segments(toks: list[Tok], sp=None, runs: frozenset[int] = frozenset()) -> li
     return [x for x in segs if x]
 
 
-def _names_enough(words: list[Tok], inside) -> bool:
-    """Two words of content besides the time: what a mention needs to be kept ("my school
-    event", not "that concert")."""
-    return sum(is_content(t) for t in words if not inside(t)) >= 2
+def _an_occasion(words: list[Tok], inside) -> bool:
+    """Words that name something that took place, with two words of content besides the time
+    (what a mention needs to be kept): "my school event", "our camping trip"; not "that
+    concert", "the big storm"."""
+    named = [t for t in words if not inside(t)]
+    return sum(is_content(t) for t in named) >= 2 and any(occasion_word(t.low) for t in named)
+
+
+def _negated(words: list[Tok]) -> bool:
+    return any(t.low in ("not", "n't", "'t", "never", "cannot") for t in words)
 
 
 def mention_words(toks: list[Tok], sp, runs: frozenset[int] = frozenset()) -> list[Tok]:
@@ -143,13 +150,15 @@ def mention_words(toks: list[Tok], sp, runs: frozenset[int] = frozenset()) -> li
                 rest = rest[1:]
             if rest and rest[0].low in SUBJ_PRONOUNS | {"my", "our"} and not any(inside(t) for t in words[: k + 2]):
                 words = rest  # a clause follows: what they wanted the listener to know
-            elif rest[:1] and rest[0].low == "about" and _names_enough(rest[1:], inside):
+            elif (
+                rest[:1] and rest[0].low == "about" and _an_occasion(rest[1:], inside) and not _negated(words[: k + 2])
+            ):
                 words = rest[1:]  # "I wanted to tell you about | my school event last week": the event
             break
     mem = next((j for j, t in enumerate(words) if t.low in _REMEMBERING), None)
-    if mem is not None and mem + 1 < len(words) and not inside(words[mem + 1]):
+    if mem is not None and mem + 1 < len(words) and not inside(words[mem + 1]) and not _negated(words[:mem]):
         rest = words[mem + 1 :]
-        if rest[0].low in _NP_OPENERS and any(inside(t) for t in rest) and _names_enough(rest, inside):
+        if rest[0].low in _NP_OPENERS and any(inside(t) for t in rest) and _an_occasion(rest, inside):
             words = rest  # "I'll always remember | our camping trip last year": the trip, then
     if len(words) > 3 and [t.low for t in words[-3:]] in (["can", "'t", "wait"], ["ca", "n't", "wait"]):
         # "… volunteer at shelters next month | (honestly I) can't wait": an exclamation typed on

@@ -1610,7 +1610,8 @@ class RuleExtractor:
                 and not is_past(toks[k + 1].low)
                 and not toks[k + 1].low.endswith(("ed", "ing", "s"))
                 and (is_verbish(toks[k + 1].low, after_aux=True) or toks[k + 2].low in L.PREPOSITIONS)
-                and obj[-1].low not in L.PREPOSITIONS
+                and FORMS.get(obj[-1].low) == obj[-1].low  # "to | swim": a bare verb, not "a card to | mom"
+                and obj[-1].text.islower()
             )
             if (
                 t.text in PUNCT_BREAK

@@ -17,6 +17,8 @@ from chronos_cli.extract.words import FORMS, PUNCT_BREAK, TIME_WORDS, Tok, is_fi
 _PICTURE_DETS = {"this", "these", "my", "our", "some", "another"}
 _RELATIVE_OPENERS = {"i", "we", "you", "who", "that", "which", "he", "she", "they"}
 _PHOTOGRAPHING = {"took", "snapped", "shot", "got", "captured", "found", "saw", "posted", "sent", "shared"}
+# verbs that tell no deed on the thing: be, have, used (to), saying and thinking
+_NOT_DOING = {"was", "were", "had", "used", "said", "told", "thought", "wanted", "tried", "meant", "needed", "planned"}
 
 
 def picture_scene(words: list[Tok], sp, names: frozenset[str] = frozenset()) -> tuple[str, list[Tok]] | None:
@@ -61,15 +63,27 @@ def picture_scene(words: list[Tok], sp, names: frozenset[str] = frozenset()) -> 
             tail = after[k + 1 + len(np) : k + 4 + len(np)]
             # "a photo of my horse painting I did recently": the clause after it is the thing's
             # (not the picture's own: "a pic of my son I took")
+            after_verb = tail[2].low if len(tail) > 2 else ""
+            # "to" before the time is a preposition left at the end ("the beach we went to last
+            # summer"); before another word, an infinitive ("the cake I tried to make")
+            if after_verb == "to" and tail[2].end + 1 >= sp.start_char:
+                after_verb = "to "
             if (
                 len(tail) >= 2
                 and tail[0].low in ("i", "we")
                 and is_past(tail[1].low)
                 and tail[1].low not in _PHOTOGRAPHING
+                and tail[1].low not in _NOT_DOING
                 and tail[1].start < sp.start_char
                 and not people_at(np, 0, present=False, names=names)
+                # "the cake I tried to make", "I was making", "I said I would": not what was done
+                and after_verb != "to"
+                and not after_verb.endswith("ing")
+                and after_verb not in _RELATIVE_OPENERS
             ):
-                return tail[1].text, np
+                # a stranded preposition goes with the verb: "the beach we went to last summer"
+                prep = after_verb.strip() in L.PREPOSITIONS and tail[2].start < sp.start_char
+                return (f"{tail[1].text} {tail[2].text}" if prep else tail[1].text), np
         if prep == "with" and np and not of_someone and people_at(np, 0, present=False, names=names):
             return "with", np
         if prep in ("from", "at") and np:
