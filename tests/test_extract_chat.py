@@ -1747,3 +1747,10 @@ def test_a_time_phrase_closing_a_past_clause_stays_with_it():
 )
 def test_an_object_keeps_its_joined_infinitives_and_ends_before_a_relative_clause(text, obj):
     assert find(rule_events([("Sam", text)]), obj.split()[1]).object == obj
+
+
+def test_had_to_before_a_place_typed_in_lower_case_is_no_verb():
+    evs = rule_events([("Sam", "it reminded me of a special vacation we had to california- a gorgeous sunset")])
+    assert not any("california" in e.verb for e in evs)
+    [e] = rule_events([("Sam", "we had to reschedule the meeting yday")])  # an unknown verb with its object
+    assert (e.verb, e.object) == ("had to reschedule", "the meeting")

@@ -1509,7 +1509,15 @@ class RuleExtractor:
                 c = self._finish(toks, k + 1, subject, subj_start, verb, words, "be")
                 return with_mood(c, aux, advs, main, toks, state=True)
             return None
-        infinitive = words[-1:] == ["to"] and w.isalpha() and w.islower()  # "had to shut down": any verb
+        # "had to shut down": any verb, known or followed by what a verb takes; not a place typed
+        # in lower case ("a vacation we had to california- …")
+        nxt_low = toks[k + 1].low if k + 1 < n else ""
+        infinitive = (
+            words[-1:] == ["to"]
+            and w.isalpha()
+            and w.islower()
+            and (w in FORMS or nxt_low in L.DETERMINERS or nxt_low in L.PREPOSITIONS or nxt_low in L.PARTICLES)
+        )
         if not infinitive and not is_verbish(w, after_aux=saw_be or saw_have or bool(words) or after_aux):
             return None
         if aux[:1] == ["is"] and not w.endswith("ing") and (w in PART or w.endswith("ed")):
