@@ -1754,3 +1754,9 @@ def test_had_to_before_a_place_typed_in_lower_case_is_no_verb():
     assert not any("california" in e.verb for e in evs)
     [e] = rule_events([("Sam", "we had to reschedule the meeting yday")])  # an unknown verb with its object
     assert (e.verb, e.object) == ("had to reschedule", "the meeting")
+
+
+def test_a_past_time_after_a_present_clause_opens_the_next_past_clause():
+    evs = rule_events([("Sam", "I'm reading a great book last week, I went to the library")])
+    assert find(evs, "library").start.date() == date(2023, 5, 1)  # the week before Monday 2023-05-08
+    assert all(e.start is None or e.start.date() != date(2023, 5, 1) for e in evs if "book" in e.object)

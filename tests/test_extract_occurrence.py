@@ -654,3 +654,31 @@ def test_a_mention_quotes_what_is_told_or_remembered_not_the_telling(text, obj):
 
 def test_a_memory_denied_is_no_mention():
     assert rule_events([("Sam", "I don't remember the birthday party last week")]) == []
+
+
+def test_no_occasion_for_whom_something_was_bought():
+    evs = rule_events([("Sam", "I bought a gift for my parents next week.")])
+    assert not any(e.kind == "mention" and "parents" in e.object for e in evs)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "a pic of the car I had last year",  # having is no deed
+        "a pic of the sunset I took yesterday",  # the picture was taken
+    ],
+)
+def test_a_photo_of_a_thing_had_or_photographed_tells_no_deed(text):
+    assert not any(e.kind == "event" for e in rule_events([("Sam", text)]))
+
+
+def test_a_talk_about_an_occasion_that_did_not_happen_keeps_its_whole_clause():
+    evs = rule_events([("Sam", "I didn't get to tell you about my school event last week")])
+    assert not any(e.object == "my school event" for e in evs)
+
+
+def test_two_mentions_that_share_some_words_are_two_things():
+    evs = rule_events(
+        [("Jon", "The dance comp party is next month."), ("Jon", "The dance comp recital is next month.")]
+    )
+    assert len([e for e in evs if e.kind == "mention"]) == 2

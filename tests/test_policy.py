@@ -179,6 +179,19 @@ def test_a_first_occurrence_is_not_re_dated_by_how_long_a_hobby_has_lasted():
     assert d.answer_range["start"].startswith(("2020", "2021")) and d.answer_range["end"].startswith("2021")
 
 
+def test_a_start_question_takes_how_long_only_from_the_sentence_that_tells_it():
+    t = turn("I started playing chess in 2015. My cat has been with me for 3 years now.", "2024-05-12T18:00")
+    plan, d = ask("When did Ana start playing chess?", [t])
+    assert d.answer_range == {"start": "2015-01-01", "end": "2015-12-31"}
+
+
+def test_a_start_told_of_something_else_is_no_start_of_what_was_asked():
+    reading = turn("I'm currently reading The Lean Startup, so good.", "2023-05-27T18:00", speaker="Jon")
+    gym = turn("Started hitting the gym last week.", "2023-03-16T18:00", speaker="Jon", sid="s2")
+    plan, d = ask('When did Jon start reading "The Lean Startup"?', [reading, gym])
+    assert d.answer_range["start"].startswith("2023-05")
+
+
 def test_a_past_event_told_the_day_it_happened_keeps_its_date_for_a_start_question():
     first = turn("I went to my first pottery class today, so fun!", "2024-02-10T18:00")
     later = turn("Pottery class was great last week, love it.", "2024-06-10T18:00", sid="s2")

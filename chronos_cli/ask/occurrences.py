@@ -21,6 +21,7 @@ import re
 from dataclasses import dataclass
 from datetime import datetime, time
 from functools import lru_cache
+from typing import Literal
 
 from chronos_cli.ask.plan import STOP, Plan, stem
 from chronos_cli.hits import EventHit, TurnHit
@@ -250,7 +251,7 @@ def tokens(text: str) -> tuple[tuple[str, int], ...]:
 # "mentorship", "learn" ~ "learnt", "child" ~ "children"), not the start of another word
 # ("parti" ~ "particip", "grand" ~ "grandma", "again" ~ "against", "class" ~ "classic")
 _ENDINGS = frozenset(
-    "e i y s d t n r al an ag ed er es in li ly or ri ur ian ean ion ism ist ing ive iv it is enc eri ren est "  # noqa: SIM905
+    "e i y s d t r al an ag ed er es in li ly or ri ur ian ean ion ism ist ing ive iv it is enc eri ren est "  # noqa: SIM905
     "aci ful ship hood ment ness less".split()
 )
 
@@ -426,9 +427,12 @@ def _spans(text: str, said: datetime):
 
 # phrases that say since when something has lasted ("for 3 years now", "since January")
 SINCE_RULES = frozenset({"duration_since", "since"})
+# where such a phrase dates what is asked: "" nowhere, "turn" anywhere in the turn ("how long
+# have I had it?"), "sentence" in the sentence of the matched words ("when did I start …?")
+Since = Literal["", "turn", "sentence"]
 
 
-def date_in_turn(text: str, said: datetime, anchors: list[int], *, since: str = ""):
+def date_in_turn(text: str, said: datetime, anchors: list[int], *, since: Since = ""):
     """The time phrase that dates what is said at ``anchors`` (char offsets): the nearest one in
     the same sentence, else the closest one in an earlier sentence (the story goes on from it),
     else the first past one in a later sentence.
@@ -561,7 +565,7 @@ def told(text: str) -> str:
     return _CAPTION.sub(lambda c: " " * len(c.group(0)), text)
 
 
-def turn_occurrence(t: TurnHit, m: Matcher, sem: float, *, since: str = "") -> Occurrence:
+def turn_occurrence(t: TurnHit, m: Matcher, sem: float, *, since: Since = "") -> Occurrence:
     """A turn as an occurrence, dated by the phrase nearest its matched words."""
     text = told(t.text)
     lex, pos, core = m.match_core(text, t.speaker)
@@ -615,7 +619,7 @@ def _heads(e: EventHit) -> set[str]:
     return out
 
 
-def event_occurrence(e: EventHit, m: Matcher, sem: float, turn: TurnHit | None, *, since: str = "") -> Occurrence:
+def event_occurrence(e: EventHit, m: Matcher, sem: float, turn: TurnHit | None, *, since: Since = "") -> Occurrence:
     """An event as an occurrence. Its words are its subject–verb–object and aliases; an undated
     event takes the phrase nearest it in its turn, else the day it was said."""
     lex, _, core = m.match_core(f"{e.subject} {e.verb} {e.object}", e.subject, " ; ".join(e.aliases))

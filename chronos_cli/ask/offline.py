@@ -11,12 +11,13 @@ import json
 import re
 from dataclasses import dataclass, field, replace
 from datetime import date, datetime, timedelta
-from typing import Any
+from typing import Any, NamedTuple
 
 from chronos_cli.ask.occurrences import (
     SINCE_RULES,
     Matcher,
     Occurrence,
+    Since,
     _in_question,
     _spans,
     asks_plan,
@@ -205,7 +206,7 @@ class Pool:
     def turn_of(self, e: EventHit) -> TurnHit | None:
         return next((self.turns[k] for k in _turn_key(e) if k in self.turns), None)
 
-    def occurrences(self, m: Matcher, *, since: str = "") -> list[Occurrence]:
+    def occurrences(self, m: Matcher, *, since: Since = "") -> list[Occurrence]:
         """Every event and every turn (not the assistant's: it has no life to tell) as an
         occurrence; only the best-matching ``MAX_DATED`` turns are dated (a parse each)."""
         out: list[Occurrence] = []
@@ -352,13 +353,16 @@ def asks_start(question: str) -> bool:
     return bool(_ASKS_START.search(question))
 
 
-def when_key(o: Occurrence, wants_plan: bool, since: bool = False, start: bool = False) -> float:
+def when_key(o: Occurrence, wants_plan: bool, lasting: bool = False, start: bool = False) -> float:
+    """How well ``o`` answers a "when" question: its match, a date of its own, and the kind of
+    occurrence asked — a plan (``wants_plan``), how long something has lasted (``lasting``: a
+    phrase that says since when), or when it started (``start``)."""
     tells_start = start and o.core and bool(_TELLS_START.search(o.sentence))  # a start of what was asked
     # asked when it started, a state dated the day it was told ("I'm still volunteering there")
     # bounds the start and no more: it is not dated for this question
     dated = o.dated and not (start and not tells_start and o.day == o.said.date() and _ongoing(o))
     k = score(o) + (DATED_BONUS if dated else 0.0)
-    if since and o.rule in SINCE_RULES:  # "how long have I had it?" — "for 3 years now"
+    if lasting and o.rule in SINCE_RULES:  # "how long have I had it?" — "for 3 years now"
         k += SINCE_BONUS
     if tells_start:  # "I started volunteering here a year ago"
         k += START_BONUS
@@ -371,10 +375,17 @@ def when_key(o: Occurrence, wants_plan: bool, since: bool = False, start: bool =
     return k
 
 
-def _when_terms(question: str) -> tuple[bool, bool, bool]:
-    """(a plan is asked, since when, the start) — how ``when_key`` reads a question."""
+class WhenTerms(NamedTuple):
+    """How ``when_key`` reads a question."""
+
+    wants_plan: bool
+    lasting: bool
+    start: bool
+
+
+def _when_terms(question: str) -> WhenTerms:
     start = asks_start(question)
-    return asks_plan(question), bool(_HOW_LONG.search(question)) or start, start
+    return WhenTerms(asks_plan(question), bool(_HOW_LONG.search(question)) or start, start)
 
 
 def ranked_for_when(occs: list[Occurrence], question: str) -> list[Occurrence]:
@@ -388,7 +399,7 @@ def choose_when(occs: list[Occurrence], question: str) -> Occurrence | None:
     terms = _when_terms(question)
     ranked = ranked_for_when(occs, question)
     best = ranked[0]
-    if best.dated and terms[2]:
+    if best.dated and terms.start:
         # a start is at or before its earliest telling: of those that match about as well, the earliest
         top = when_key(best, *terms)
         close = [best] + [o for o in relevant(ranked) if o.dated and when_key(o, *terms) >= top - START_TIE]
@@ -730,7 +741,7 @@ def answer_one(q: str, plan: Plan, records, seed: list[TurnHit], now: datetime, 
     m = Matcher(plan, q, pool.speakers())
     m.weigh_by_rarity([t.text for t in pool.turns.values()])
     # "how long have I had it?" is dated by a phrase that says since when; "how long did it last?" is not
-    since = ""
+    since: Since = ""
     if op == "when" and not _DURATION.search(q):
         since = "turn" if _HOW_LONG.search(q) else "sentence" if asks_start(q) else ""
     occs = pool.occurrences(m, since=since)

@@ -515,6 +515,9 @@ CONTROL = {
 }
 CONTROL_LINKS = {"to", "about", "of", "on"}
 PARTICLES = {"up", "out", "off", "back", "down", "over", "away", "around", "along", "together", "through"}
+# verbs of memory: "I'll always remember our trip last year" tells a past occasion, not a plan
+MEMORY = {"remember", "forget", "cherish", "treasure", "miss", "recall", "reminisce"}
+
 # verbs that tell a whole occurrence with no object, once a time phrase dates them ("I graduated
 # last week", "we eloped in June"); without one they are states or habits ("I volunteer")
 COMPLETE_ALONE = {

@@ -4,7 +4,16 @@ from __future__ import annotations
 
 from chronos_cli.extract import lexicon as L
 from chronos_cli.extract.scenes import occasion_word
-from chronos_cli.extract.words import GREET_TAIL, PUNCT_BREAK, SUBJ_PRONOUNS, TITLES, TRAILING_DROP, Tok, is_content
+from chronos_cli.extract.words import (
+    GREET_TAIL,
+    PUNCT_BREAK,
+    SUBJ_PRONOUNS,
+    TITLES,
+    TRAILING_DROP,
+    Tok,
+    is_content,
+    lemma,
+)
 
 MAX_MENTION_TOKENS = 14
 
@@ -27,8 +36,9 @@ _BEFORE_CLAUSE |= {"because", "and", "or", "but", "so", "know", "knew", "think",
 
 _MENTION_CUTS = {"and", "but", "so", "that", "which", "who", "because", "while", "when", "then"}
 
-# a memory names what is remembered ("I'll always remember our camping trip last year")
-_REMEMBERING = {"remember", "remembered", "recall", "recalled", "cherish", "cherished", "treasure"}  # not "missed"
+# a memory names what is remembered ("I'll always remember our camping trip last year"); one
+# missed or forgotten did not take place for the speaker
+_REMEMBERING = L.MEMORY - {"miss", "forget"}
 _NP_OPENERS = {"the", "our", "my", "that", "those", "this", "his", "her", "their", "your", "a", "an"}
 
 
@@ -108,7 +118,7 @@ def _an_occasion(words: list[Tok], inside) -> bool:
 
 
 def _negated(words: list[Tok]) -> bool:
-    return any(t.low in ("not", "n't", "'t", "never", "cannot") for t in words)
+    return any(t.low in L.NEG or t.low == "cannot" for t in words)
 
 
 def mention_words(toks: list[Tok], sp, runs: frozenset[int] = frozenset()) -> list[Tok]:
@@ -155,7 +165,7 @@ def mention_words(toks: list[Tok], sp, runs: frozenset[int] = frozenset()) -> li
             ):
                 words = rest[1:]  # "I wanted to tell you about | my school event last week": the event
             break
-    mem = next((j for j, t in enumerate(words) if t.low in _REMEMBERING), None)
+    mem = next((j for j, t in enumerate(words) if lemma(t.low) in _REMEMBERING), None)
     if mem is not None and mem + 1 < len(words) and not inside(words[mem + 1]) and not _negated(words[:mem]):
         rest = words[mem + 1 :]
         if rest[0].low in _NP_OPENERS and any(inside(t) for t in rest) and _an_occasion(rest, inside):

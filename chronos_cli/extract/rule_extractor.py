@@ -18,7 +18,10 @@ embedder's speed (one regex tokenisation and one temporal-engine call per turn):
    pronouns, numbers or filler ("bought it", "finished in 1:58:42", "lol"); a verb that tells a
    whole occurrence needs none once a time phrase dates it ("I graduated last week", "we
    eloped in June": ``lexicon.COMPLETE_ALONE``), and "spent some time at the shelter" names
-   where.
+   where. Two joined infinitives stay in the object ("the lake to swim and relax with
+   friends"); one cut at the length limit ends where its relative clause starts; "had to" + a
+   word is an infinitive only for a verb ("had to reschedule the meeting", not "a vacation we
+   had to california").
 4. Tense and mood decide the date when no time expression dates the clause:
    - a time expression of the clause dates it (``rule``); a sentence-initial one, or one in an
      earlier sentence of the same turn, dates the simple-past clauses that continue the story
@@ -73,7 +76,8 @@ embedder's speed (one regex tokenisation and one temporal-engine call per turn):
    time went ("tomorrow's gonna be a blast"), a day summed up before what was done in it
    ("had a wicked day out … we went biking"), acting on someone's word ("took your advice",
    "did my part"), a photo shown ("here's a pic from last Friday", "took this pic yesterday":
-   where it was taken is told instead, "took that pic on a hike" → went on a hike), a
+   where it was taken is told instead, "took that pic on a hike" → went on a hike, and what it
+   shows when its own clause says it was done: "a pic of a cake I made recently" → made a cake), a
    description of "it" ("It's still a part of my writing today", "its my favorite"), and a
    plan dated before the day it is made ("will build it the weekend before"). What "reminds me
    of" something tells the memory ("this picture reminds me of a road trip we took last year"
@@ -418,6 +422,10 @@ class RuleExtractor:
         self._burst: list[Turn] = []  # the messages before it one person sent in a row, latest first (for "it")
         self._names: frozenset[str] = frozenset()  # the session's names, lower case ("i was with mike")
         self._refused: set[int] = set()  # time phrases of clauses that tell no occurrence (no mention either)
+        self._text = ""  # the text of the turn being read (the tokens' offsets index it)
+        # what a preparation is for, told by its own time phrase ("a dance comp next month"): made
+        # by _event, taken by the turn's loop right after
+        self._occasion: Event | None = None
         self._ellipsis = _Ellipsis()  # where a sentence may leave out "I'm" (see extract/ellipsis.py)
         self.usage = Usage()  # no model, no cost: the totals stay 0
         self._failed: set[tuple[str, str, str]] = set()  # messages whose rules raised
@@ -589,8 +597,7 @@ class RuleExtractor:
             text, bounds = read, sentences(read)
         self._speaker = turn.speaker
         self._refused = set()
-        self._occasion: Event | None = None  # what a preparation is for, told by its own time phrase
-        self._text = ""  # the turn's text the tokens index
+        self._text = text
         self._names = ctx.folded
         spans = [
             sp
@@ -622,7 +629,7 @@ class RuleExtractor:
             toks = tokenize(sent, a)
             if not toks:
                 continue
-            self._toks, self._text = toks, text
+            self._toks = toks
             # a bare progressive is the speaker's, today: not after a sentence set at another time
             # ("Yesterday was great. Hiking with friends") nor, opening the turn, as the answer to
             # a question other than "what are you doing?" ("What's your favorite hobby?" "painting")
@@ -978,7 +985,7 @@ class RuleExtractor:
         if (
             sp.end < said_day(turn.t_conv)[0]
             and any(t.low in ("will", "'ll", "gonna", "shall") for t in outside)
-            and not any(lemma(t.low) in _MEMORY for t in outside)  # "I'll always remember our trip last year"
+            and not any(lemma(t.low) in L.MEMORY for t in outside)  # "I'll always remember our trip last year"
         ):
             return None  # "my sister and I will build it the weekend before": before something else
         if _clock_only(sp) and not any(is_past(t.low) for t in words):
@@ -1021,8 +1028,9 @@ class RuleExtractor:
     def _antecedent(self, turn: Turn, before: str) -> str | None:
         """What a bare "it"/"this"/"that" in ``turn`` points at: the last thing named earlier in
         the turn ("like my hand-painted bowl. A friend made it …"), else what the turn's photo
-        shows, else the last thing named in the previous message ("That plate is awesome! Did you
-        make it?") or shown in its photo."""
+        shows, else the last thing named (or shown) in the previous message ("That plate is
+        awesome! Did you make it?"), or further back through the messages its sender sent in a
+        row when that message points back itself ("that plate is awesome!" / "did you make it?")."""
         found = last_thing(before) or shown_thing(turn.text)
         # the previous message, or the one before it when the same person sent both (a chat
         # sends "that plate is awesome!" and "did you make it?" as two messages)
@@ -2093,9 +2101,6 @@ def _clock_only(sp) -> bool:
 # -- spans and words ------------------------------------------------------------------------------------
 
 
-_MEMORY = {"remember", "forget", "cherish", "treasure", "miss", "recall", "reminisce"}
-
-
 # preparing for an occasion ("getting ready for a dance comp next month", "training for the
 # marathon"), and arranging one ahead ("booked a physio appointment for Thursday", "bought tickets
 # for the concert next Friday", "signed up for a 5K next month")
@@ -2123,10 +2128,12 @@ def _occasion_of(c: Clause, span, toks: list[Tok], said_end: datetime) -> tuple[
     if span.start <= said_end or not c.verb_toks:
         return None
     verb = [t.low for t in c.verb_toks]
-    progressive = c.verb_toks[-1].low.endswith("ing") or (
-        verb[-1] == "for" and verb[-2:-1] and verb[-2].endswith("ing")
+    progressive = any(w.endswith("ing") for w in verb)  # "is preparing for", "am gearing up for"
+    preparing = (
+        c.lemma in _PREPARING
+        or (c.lemma, c.obj_toks[0].low if c.obj_toks else "") in _READYING  # "getting | ready for"
+        or any((c.lemma, w) in _READYING for w in verb)  # "gearing up for"
     )
-    preparing = c.lemma in _PREPARING or (c.lemma, c.obj_toks[0].low if c.obj_toks else "") in _READYING
     if preparing:
         if not (progressive or c.mood in ("past", "perfect")):
             return None
@@ -2146,7 +2153,7 @@ def _occasion_of(c: Clause, span, toks: list[Tok], said_end: datetime) -> tuple[
         head = [t for t in c.obj_toks[fors[0] + 1 :] if t.start < span.start_char][-1:]
         if occ.text[:1] in "$£€" or occ.text[:1].isdigit() or occ.low in OBJECT_PRONOUNS:
             return None
-        if head and head[0].low in PEOPLE or head and head[0].low.endswith("s") and head[0].low[:-1] in PEOPLE:
+        if head and (head[0].low in PEOPLE or (head[0].low.endswith("s") and head[0].low[:-1] in PEOPLE)):
             return None  # "a hotel for my parents next week": for whom, not for what
     else:
         return None
@@ -2395,6 +2402,18 @@ def _about_another(toks: list[Tok], clauses: list[Clause], speaker: str) -> bool
     return first.text[:1].isupper() and first.low not in FORMS and len(toks) > 1 and toks[1].low == "'s"
 
 
+def _opens_past_clause(sp, nxt: Clause, between: list[Tok], spans, said_start: datetime) -> bool:
+    """A past time and its comma open the past clause after them, typed on without a full stop
+    ("you're so inspiring last week, we had …"), unless that clause has a time of its own later
+    ("…, we went to the beach two years ago")."""
+    return (
+        [t.text for t in between] == [","]
+        and sp.end <= said_start
+        and nxt.mood in ("past", "perfect")
+        and not any(o.start_char > sp.start_char for o in spans)
+    )
+
+
 def _assign_spans(clauses: list[Clause], spans, toks: list[Tok], said_start: datetime) -> dict[int, object]:
     """Each time expression dates one clause: the clause whose verb precedes it (one that leads
     the sentence dates the first clause), unless it stands apart after that clause's object and
@@ -2421,12 +2440,7 @@ def _assign_spans(clauses: list[Clause], spans, toks: list[Tok], said_start: dat
             leads = all(t.text in PUNCT_BREAK or t.low in GREET_TAIL or t.low in L.ADVERBS for t in lead)
             # "you're so inspiring last week, we had …": typed on without a full stop, a past time
             # and its comma open the past clause after them
-            opens = (
-                [t.text for t in between] == [","]
-                and sp.end <= said_start
-                and clauses[0].mood in ("past", "perfect")
-                and not any(o.start_char > sp.start_char for o in spans)  # the clause's own time comes later
-            )
+            opens = _opens_past_clause(sp, clauses[0], between, spans, said_start)
             if not leads and not opens and any(t.text in PUNCT_BREAK or t.low in L.CLAUSE_BREAK for t in between):
                 continue
             if clauses[0].embedded:
@@ -2441,10 +2455,13 @@ def _assign_spans(clauses: list[Clause], spans, toks: list[Tok], said_start: dat
             i + 1 < len(clauses)
             and sp.start_char < toks[clauses[i + 1].subj_start].start
             and c.mood in ("present", "now")
-            and clauses[i + 1].mood in ("past", "perfect")
-            and sp.end <= said_start
-            and all(t.text == "," for t in toks if sp.end_char <= t.start < toks[clauses[i + 1].subj_start].start)
-            and not any(o.start_char > sp.start_char for o in spans)  # "…, we went to the beach two years ago"
+            and _opens_past_clause(
+                sp,
+                clauses[i + 1],
+                [t for t in toks if sp.end_char <= t.start < toks[clauses[i + 1].subj_start].start],
+                spans,
+                said_start,
+            )
         ):
             # typed on without a full stop: "I'm here for you last friday, I spent some time at the
             # shelter" — a past time fits the past clause it opens, not the present one before it

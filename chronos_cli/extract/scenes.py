@@ -64,10 +64,9 @@ def picture_scene(words: list[Tok], sp, names: frozenset[str] = frozenset()) -> 
             # "a photo of my horse painting I did recently": the clause after it is the thing's
             # (not the picture's own: "a pic of my son I took")
             after_verb = tail[2].low if len(tail) > 2 else ""
-            # "to" before the time is a preposition left at the end ("the beach we went to last
-            # summer"); before another word, an infinitive ("the cake I tried to make")
-            if after_verb == "to" and tail[2].end + 1 >= sp.start_char:
-                after_verb = "to "
+            # a preposition right before the time is left at the end of the clause ("the beach we
+            # went to last summer"); "to" before another word is an infinitive ("I tried to make")
+            stranded = after_verb in L.PREPOSITIONS and tail[2].end + 1 >= sp.start_char
             if (
                 len(tail) >= 2
                 and tail[0].low in ("i", "we")
@@ -77,13 +76,11 @@ def picture_scene(words: list[Tok], sp, names: frozenset[str] = frozenset()) -> 
                 and tail[1].start < sp.start_char
                 and not people_at(np, 0, present=False, names=names)
                 # "the cake I tried to make", "I was making", "I said I would": not what was done
-                and after_verb != "to"
+                and (after_verb != "to" or stranded)
                 and not after_verb.endswith("ing")
                 and after_verb not in _RELATIVE_OPENERS
             ):
-                # a stranded preposition goes with the verb: "the beach we went to last summer"
-                prep = after_verb.strip() in L.PREPOSITIONS and tail[2].start < sp.start_char
-                return (f"{tail[1].text} {tail[2].text}" if prep else tail[1].text), np
+                return (f"{tail[1].text} {tail[2].text}" if stranded else tail[1].text), np
         if prep == "with" and np and not of_someone and people_at(np, 0, present=False, names=names):
             return "with", np
         if prep in ("from", "at") and np:

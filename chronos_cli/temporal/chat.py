@@ -11,7 +11,7 @@ from collections.abc import Callable
 _UNITS = {"yr": "years", "yrs": "years", "mos": "months", "mth": "months", "mths": "months", "mnth": "months"}
 _UNITS |= {"mnths": "months", "hr": "hours", "hrs": "hours"}
 
-_DAY_CUES = ("on", "by", "until", "till", "til", "last", "next", "this", "every", "since")
+_DAY_CUES = ("on", "by", "until", "till", "til", "last", "next", "nxt", "this", "every", "since")
 # not a day: "sun cream", "til sun up", "sat nav", "since wed (we'd) already booked it"
 _SUN = r"sun(?! (?:cream|up|down|rise|set|screen|lounger|loungers|block|hat|hats|glasses|light|shine|burn|tan)\b)"
 _SAT = r"sat(?! (?:nav|navs|phone|phones|tv|dish|score|scores|test|exam)\b)"
@@ -22,7 +22,7 @@ _DAYS = [
 ]  # fmt: skip
 # after "in", a month only where the phrase ends or a year or a clause follows ("moving in aug",
 # "in aug we went"), not "in dec and hex", "the rise in apr on my card"
-_MONTH_CUES = ("since", "until", "till", "by", "last", "next", "this", "early", "mid", "late", "of")
+_MONTH_CUES = ("since", "until", "till", "til", "by", "last", "next", "nxt", "this", "early", "mid", "late", "of")
 _IN_MONTH_END = r"(?=\s*(?:$|[.,!?;:)]|\d{2,4}\b|(?:i|we|he|she|they|for|to)\b))"
 _MONTHS = [
     ("feb", "February"), ("apr", "April"), ("jun", "June"), ("jul", "July"), ("aug", "August"),
@@ -67,7 +67,7 @@ def _alts(pairs: list[tuple[str, str]]) -> str:
 _CUED = re.compile(
     r"\b(?:(?:" + "|".join(_DAY_CUES) + r") (?P<day>(?-i:" + _alts(_DAYS) + r"))"
     r"|(?:" + "|".join(_MONTH_CUES) + r") (?P<mon>(?-i:" + _alts(_MONTHS) + r"))"
-    r"|in (?P<inmon>(?-i:" + _alts(_MONTHS) + r"))" + _IN_MONTH_END + r")(?![a-z'])",
+    r"|in (?P<inmon>(?-i:" + _alts(_MONTHS) + r"))" + _IN_MONTH_END + r")(?![\w'-])",
     re.I,
 )
 
