@@ -115,6 +115,9 @@ def test_a_shortened_message_parses_as_written_out():
         ("seeing her nxt week", "nxt week", "seeing her next week"),
         ("ran 5k this mornin", "this mornin", "ran 5k this morning"),
         ("got back a cpl days ago", "a cpl days ago", "got back a couple days ago"),
+        ("went for a run this am", "this am", "went for a run this morning"),
+        ("call you this pm", "this pm", "call you this afternoon"),
+        ("dinner this eve", "this eve", "dinner this evening"),
         # day and month abbreviations typed in lower case, after a cue
         ("went hiking on sat", "sat", "went hiking on Saturday"),
         ("i'm off til thurs", "thurs", "i'm off til Thursday"),

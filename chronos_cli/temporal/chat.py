@@ -47,6 +47,10 @@ _FORMS: list[tuple[str, str | None]] = [
     (r"mornin", "morning"),
     (r"evenin", "evening"),
     (r"cpl|coupla", "couple"),
+    # "ran 5k this am", "call you this pm", "dinner this eve": a part of the day after "this"
+    (r"(?<=\bthis )am", "morning"),
+    (r"(?<=\bthis )pm", "afternoon"),
+    (r"(?<=\bthis )eve", "evening"),
 ]
 _PATTERN = re.compile(r"\b(?:" + "|".join(f"(?P<g{i}>{p})" for i, (p, _) in enumerate(_FORMS)) + r")\b", re.I)
 

@@ -101,7 +101,8 @@ example below is checked by the test suite.
   the offsets and text as typed (`chronos_cli.temporal.chat`): yday/ystd/yest → yesterday,
   tmrw/tmr/2moro → tomorrow, 2day/tdy → today, tonite/2nite → tonight, nite → night, morn →
   morning, wknd/wkend → weekend, wk/wks → week(s), "3 yrs/mos/hrs" → years/months/hours,
-  b4 → before, nxt → next, mornin/evenin → morning/evening, cpl/coupla → couple ("went there
+  b4 → before, nxt → next, mornin/evenin → morning/evening, cpl/coupla → couple, "this
+  am/pm/eve" → this morning/afternoon/evening ("went there
   yday" = the day before). Day and month abbreviations typed in lower case are dates after a cue
   ("on sat", "til thurs", "in aug", "last sept"), not alone ("I sat down", "the sun").
 
