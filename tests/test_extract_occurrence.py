@@ -682,3 +682,20 @@ def test_two_mentions_that_share_some_words_are_two_things():
         [("Jon", "The dance comp party is next month."), ("Jon", "The dance comp recital is next month.")]
     )
     assert len([e for e in evs if e.kind == "mention"]) == 2
+
+
+@pytest.mark.parametrize(
+    "text, day",
+    [
+        ("Remember when we volunteered together last year? It was so fun.", date(2022, 1, 1)),
+        ("Do you remember the time we went camping in 2019?", date(2019, 1, 1)),
+    ],
+)
+def test_a_question_that_recalls_what_we_did_tells_it(text, day):
+    [e] = rule_events([("Sam", text)])
+    assert e.kind == "event" and e.start.date() == day
+
+
+@pytest.mark.parametrize("text", ["Remember when you told me about it?", "Do you remember when the store opens?"])
+def test_other_remember_questions_still_ask(text):
+    assert rule_events([("Sam", text)]) == []

@@ -4,8 +4,9 @@ A light clause parser over English grammar, fast enough to keep offline indexing
 embedder's speed (one regex tokenisation and one temporal-engine call per turn):
 
 1. Only the speaker's prose is read (``clean.prose``: no code, logs, URLs, captions, quoted
-   text); chat spelling is normalised ("im" → "I'm"). Questions, greetings, thanks, wishes and
-   advice to the listener yield nothing (a question is kept as context for the next turn's short
+   text); chat spelling is normalised ("im" → "I'm"). Questions (but not "Remember when we
+   volunteered together last year?", which tells it), greetings, thanks, wishes and advice to
+   the listener yield nothing (a question is kept as context for the next turn's short
    answer), nor do sentences that open with a bare verb (an instruction: "Try the Skyline trail").
 2. Subjects start a clause: "I"/"we" (→ the speaker), "my X" (→ "<speaker>'s X"), "the X", a name
    (a session speaker or a word capitalised mid-sentence somewhere in the session), or nothing
@@ -618,6 +619,13 @@ class RuleExtractor:
             if kind == "question" and is_tag_question(sent):
                 b = a + sent.rindex(",")  # the statement before ", any tips?"
                 sent, kind = text[a:b], "statement"
+                sent_spans = [sp for sp in spans if a <= sp.start_char < b]
+            shared = _SHARED_MEMORY.match(sent) if kind == "question" else None
+            if shared is not None:
+                # "Remember when we volunteered together last year?" asks nothing: it tells what
+                # the two of them did, and the clause after "when" is read as said
+                a += shared.end()
+                sent, kind = text[a:b].rstrip("?"), "statement"
                 sent_spans = [sp for sp in spans if a <= sp.start_char < b]
             if kind == "question":
                 questions_out.append(sent)
@@ -2400,6 +2408,13 @@ def _about_another(toks: list[Tok], clauses: list[Clause], speaker: str) -> bool
     if first.text in POSSESSIVE and len(toks) > 1 and (toks[1].low in PEOPLE or toks[1].low.rstrip("s") in PEOPLE):
         return True
     return first.text[:1].isupper() and first.low not in FORMS and len(toks) > 1 and toks[1].low == "'s"
+
+
+# a question that recalls what two people did together: "Remember when we …?", "do you remember
+# the time we …?"
+_SHARED_MEMORY = re.compile(
+    r"(?i)^(?:(?:hey|oh|omg|haha),?\s+)?(?:do you |you )?remember (?:when|the time|that time) (?=we\b)"
+)
 
 
 def _opens_past_clause(sp, nxt: Clause, between: list[Tok], spans, said_start: datetime) -> bool:
