@@ -432,6 +432,11 @@ SINCE_RULES = frozenset({"duration_since", "since"})
 Since = Literal["", "turn", "sentence"]
 
 
+def _nearest(spans, anchors: list[int]):
+    """The span nearest any of ``anchors`` (char offsets)."""
+    return min(spans, key=lambda s: min((abs(s.start_char - p) for p in anchors), default=0))
+
+
 def date_in_turn(text: str, said: datetime, anchors: list[int], *, since: Since = ""):
     """The time phrase that dates what is said at ``anchors`` (char offsets): the nearest one in
     the same sentence, else the closest one in an earlier sentence (the story goes on from it),
@@ -446,7 +451,7 @@ def date_in_turn(text: str, said: datetime, anchors: list[int], *, since: Since 
     if since == "turn":
         lasting = [s for s in spans if s.rule in SINCE_RULES]
         if lasting:
-            return min(lasting, key=lambda s: min((abs(s.start_char - p) for p in anchors), default=0))
+            return _nearest(lasting, anchors)
     sents = sentences(text)
     if not anchors:
         anchors = [0]
@@ -460,10 +465,8 @@ def date_in_turn(text: str, said: datetime, anchors: list[int], *, since: Since 
     here = [s for s in spans if lo <= s.start_char < hi]
     mine = [p for p in anchors if lo <= p < hi] or anchors
     lasting = [s for s in here if s.rule in SINCE_RULES] if since == "sentence" else []
-    if lasting:
-        return min(lasting, key=lambda s: min(abs(s.start_char - p) for p in mine))
-    if here:
-        return min(here, key=lambda s: min(abs(s.start_char - p) for p in mine))
+    if lasting or here:
+        return _nearest(lasting or here, mine)
     before = [s for s in spans if s.start_char < lo]
     if before:
         return max(before, key=lambda s: s.start_char)

@@ -184,6 +184,12 @@ def _what(e: Event) -> set[str]:
     return content_words(obj) - L.BE - L.HAVE
 
 
+def _verbs(e: Event) -> set[str]:
+    """The lemmas of the verb that say what was done: not an auxiliary, nor "mentioned" (which
+    says nothing of what)."""
+    return {lemma(w) for w in e.verb.lower().split()} - L.BE - L.HAVE - L.MODAL - {"mention"}
+
+
 def same_occurrence(a: Event, b: Event) -> bool:
     """Two reports of one occurrence: same namespace and subject, agreeing dates, and the same
     action — the same object words (verbs may be paraphrased: "found"/"had" a job), or, when
@@ -204,12 +210,10 @@ def same_occurrence(a: Event, b: Event) -> bool:
     overlap = inter / min(len(wa), len(wb))
     if set(a.source_turn_ids) & set(b.source_turn_ids):
         return overlap >= 0.5
-    # "mentioned" says nothing of what: two mentions agree by their words alone, all of them
-    va = {lemma(w) for w in a.verb.lower().split()} - L.BE - L.HAVE - L.MODAL - {"mention"}
-    vb = {lemma(w) for w in b.verb.lower().split()} - L.BE - L.HAVE - L.MODAL - {"mention"}
     cats = set(category_aliases(a.verb, a.object)) & set(category_aliases(b.verb, b.object))
+    # two mentions agree by their words alone, all of them
     both_mentions = a.kind == b.kind == "mention" and overlap == 1.0
-    return overlap >= 0.6 and bool(va & vb or cats or both_mentions)
+    return overlap >= 0.6 and bool(_verbs(a) & _verbs(b) or cats or both_mentions)
 
 
 _RANK = {"rule": 0, "model": 1, "said_on": 2}

@@ -177,6 +177,7 @@ from chronos_cli.extract.words import (
     is_verbish,
     join_tokens,
     lemma,
+    one_of,
     text_of,
     tokenize,
 )
@@ -1202,7 +1203,7 @@ class RuleExtractor:
                 # the verb has an object of its own (a relative clause leaves a gap: "the mug I
                 # made | at the studio"): a sentence run on without its full stop ("after finishing
                 # my screenplay I got a rejection letter", "… an impact on me I participated in a 5k")
-                person = rest[0].low in OBJECT_PRONOUNS or head_word(rest).rstrip("s") in PEOPLE
+                person = rest[0].low in OBJECT_PRONOUNS or one_of(head_word(rest), PEOPLE)
                 if c.lemma in _TWO_OBJECTS and len(rest) <= 3 and person and front[-1].low not in OBJECT_PRONOUNS:
                     c.obj_toks = rest + front  # "the scarf I gave my mom" → gave my mom the scarf
                     return c
@@ -2161,7 +2162,7 @@ def _occasion_of(c: Clause, span, toks: list[Tok], said_end: datetime) -> tuple[
         head = [t for t in c.obj_toks[fors[0] + 1 :] if t.start < span.start_char][-1:]
         if occ.text[:1] in "$£€" or occ.text[:1].isdigit() or occ.low in OBJECT_PRONOUNS:
             return None
-        if head and (head[0].low in PEOPLE or (head[0].low.endswith("s") and head[0].low[:-1] in PEOPLE)):
+        if head and one_of(head[0].low, PEOPLE):
             return None  # "a hotel for my parents next week": for whom, not for what
     else:
         return None
@@ -2405,7 +2406,7 @@ def _about_another(toks: list[Tok], clauses: list[Clause], speaker: str) -> bool
     first = toks[0]
     if first.low in _THIRD_OPENERS:
         return True
-    if first.text in POSSESSIVE and len(toks) > 1 and (toks[1].low in PEOPLE or toks[1].low.rstrip("s") in PEOPLE):
+    if first.text in POSSESSIVE and len(toks) > 1 and one_of(toks[1].low, PEOPLE):
         return True
     return first.text[:1].isupper() and first.low not in FORMS and len(toks) > 1 and toks[1].low == "'s"
 
@@ -2537,7 +2538,7 @@ def _saw_someone(toks: list[Tok], k: int, words: list[str], span_starts: set[int
         ):
             j += 1  # to the end of the noun phrase: "a | huge | difference", "my sister | last weekend"
         head = toks[j - 1].low if j > k + 2 else ""
-        if not (head.rstrip("s") in PEOPLE or head in PEOPLE or head in _SEEN or head.rstrip("s") in _SEEN):
+        if not (one_of(head, PEOPLE) or one_of(head, _SEEN)):
             return False
     else:
         return False

@@ -12,7 +12,7 @@ from chronos_cli.extract import lexicon as L
 from chronos_cli.extract.occurrence import OCCASIONS, PHOTOS
 from chronos_cli.extract.reference import PEOPLE
 from chronos_cli.extract.runon import INTERJECTIONS
-from chronos_cli.extract.words import FORMS, PUNCT_BREAK, TIME_WORDS, Tok, is_finite, is_past
+from chronos_cli.extract.words import FORMS, PUNCT_BREAK, TIME_WORDS, Tok, is_finite, is_past, one_of
 
 _PICTURE_DETS = {"this", "these", "my", "our", "some", "another"}
 _RELATIVE_OPENERS = {"i", "we", "you", "who", "that", "which", "he", "she", "they"}
@@ -117,7 +117,7 @@ def taken_at(obj: list[Tok]) -> tuple[str, list[Tok]] | None:
     if not head or not named and (head in _NOT_SCENES or head.rstrip("s") in _NOT_SCENES):
         return None  # "in the morning", "at sunset", "in a hurry", "in like 5 seconds"
     if prep == "on" or prep == "during" or prep == "from":
-        if _one_of(head, _OUTINGS):
+        if one_of(head, _OUTINGS):
             return "went on", np
         return (occasion_verb(np), np) if prep != "on" and _occasion_word(head) else None
     return f"was {prep}", np
@@ -143,14 +143,9 @@ _WHEN_WORDS = {"during", "before", "after", "since", "until", "till", "around"} 
 _QUANTIFIERS = {"some", "all", "both", "lots", "lot", "many", "most", "one", "two", "three", "few", "couple", "each"}
 
 
-def _one_of(w: str, words: set[str]) -> bool:
-    """``w`` or its singular ("walks") is in ``words``; "class" stays "class"."""
-    return w in words or (w.endswith("s") and w[:-1] in words)
-
-
 def occasion_word(w: str) -> bool:
     """A noun of something that takes place ("trip", "party", "vacation")."""
-    return _occasion_word(w) or _one_of(w, _OUTINGS)
+    return _occasion_word(w) or one_of(w, _OUTINGS)
 
 
 def _occasion_word(w: str) -> bool:
@@ -186,13 +181,10 @@ def people_at(toks: list[Tok], j: int, *, present: bool, names: frozenset[str] =
         heads.append(t)
     if not heads or heads[0].low in _NOT_COMPANY:
         return False
-    if any(t.low.rstrip("s") in _PARTNERS or t.low in _PARTNERS for t in heads) and present:
+    if any(one_of(t.low, _PARTNERS) for t in heads) and present:
         return False
     return (
-        any(
-            t.low.rstrip("s") in PEOPLE or t.low in PEOPLE or t.low in _COMPANY or t.low.rstrip("s") in _COMPANY
-            for t in heads
-        )
+        any(one_of(t.low, PEOPLE) or one_of(t.low, _COMPANY) for t in heads)
         or (not present and heads[0].low in names)
         or (
             not present
@@ -212,4 +204,4 @@ def occasion_verb(np: list[Tok]) -> str:
     head = next((x for x in np if x.low in L.PREPOSITIONS), None)
     core = np[: np.index(head)] if head is not None else np
     w = core[-1].low if core else ""
-    return "went on" if _one_of(w, _OUTINGS) else "had" if _one_of(w, _HAD) else "was at"
+    return "went on" if one_of(w, _OUTINGS) else "had" if one_of(w, _HAD) else "was at"

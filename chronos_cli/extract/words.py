@@ -153,6 +153,11 @@ def has_content(toks: list[Tok]) -> bool:
     return any(is_content(t) for t in toks)
 
 
+def one_of(w: str, words: set[str] | frozenset[str]) -> bool:
+    """``w`` or its singular ("walks", "parents") is in ``words``; "class" stays "class"."""
+    return w in words or (w.endswith("s") and w[:-1] in words)
+
+
 def text_of(text: str, words: list[Tok]) -> str:
     """The words as written, punctuation between them kept ("At the airport with Maya — Lisbon")."""
     if not words:
