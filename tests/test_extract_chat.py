@@ -228,6 +228,43 @@ def test_a_story_goes_on_into_the_next_message_of_the_same_speaker():
     assert find(evs, "beach").start.date() == YESTERDAY
 
 
+def test_a_past_narrative_goes_on_across_the_messages_sent_in_a_row():
+    evs = session_events(
+        [
+            ("Sam", "yesterday i went to the zoo with my kids", 0),
+            ("Sam", "we saw the lions", 1),  # tells no event, but goes on with the story
+            ("Sam", "my son fed a giraffe", 1),
+        ]
+    )
+    assert find(evs, "giraffe").start.date() == YESTERDAY
+    # as within one message
+    one = session_events([("Sam", "Yesterday I went to the zoo with my kids. My son fed a giraffe.", 0)])
+    assert find(one, "giraffe").start.date() == YESTERDAY
+
+
+@pytest.mark.parametrize(
+    "second",
+    [
+        "btw my son fed a giraffe",  # another topic
+        "my son loves giraffes",  # another tense: no occurrence of then
+    ],
+)
+def test_a_narrative_stops_at_another_topic_or_tense(second):
+    evs = session_events([("Sam", "yesterday i went to the zoo with my kids", 0), ("Sam", second, 1)])
+    assert all(e.start is None for e in evs if "giraffe" in e.object)
+
+
+def test_a_narrative_is_what_the_speaker_did_then_not_what_came_up():
+    # the message before set a time but told no deed of the speaker's: no narrative to go on with
+    evs = session_events([("Sam", "the power went out yesterday", 0), ("Sam", "my son fed a giraffe", 1)])
+    assert find(evs, "giraffe").start is None
+    # nor across another person's message
+    evs = session_events(
+        [("Sam", "yesterday i went to the zoo", 0), ("Ana", "fun!", 1), ("Sam", "my son fed a giraffe", 2)]
+    )
+    assert find(evs, "giraffe").start is None
+
+
 def test_a_message_with_a_subject_of_its_own_starts_afresh():
     evs = session_events([("Sam", "Dentist yesterday for a cleaning.", 0), ("Sam", "I adopted a cat named Tom.", 1)])
     assert find(evs, "cat").start is None  # another topic: no time of its own, undated

@@ -423,3 +423,35 @@ def test_how_long_a_trip_lasted_is_its_first_to_its_last_day():
     assert d.answer.startswith("About 7 days") and "2024-09-12" in d.answer and "2024-09-19" in d.answer
     plan, d = ask("How long was the Lisbon trip?", [t1], now=datetime(2024, 11, 1))
     assert "Only one day is known" in d.answer
+
+
+def test_a_plan_is_told_by_the_events_own_verb_not_by_another_clause_of_its_sentence():
+    from chronos_cli.ask.occurrences import event_occurrence
+
+    q = "When did Ana get mentored?"
+    m = Matcher(rule_plan(q, NOW), q, {"Ana"})
+    told = turn("You won't believe it - I got mentored by a business coach yesterday!", "2024-06-16T18:00")
+    got = event(
+        told,
+        "Ana",
+        "got",
+        "mentored by a business coach",
+        start="2024-06-15",
+        end="2024-06-15T23:59:59",
+        expr="yesterday",
+    )
+    assert not event_occurrence(got, m, 0.5, told).planned
+    plan_turn = turn("I'm going to get mentored by a business coach next week.", "2024-06-16T18:00")
+    going = event(
+        plan_turn, "Ana", "is going to get", "mentored by a business coach", start="2024-06-17", end="2024-06-23"
+    )
+    assert event_occurrence(going, m, 0.5, plan_turn).planned
+    # a plan said for a past day is still a plan, told by its verb ("wanted to visit … last week")
+    wish_turn = turn("I wanted to visit my mom last week, but work got busy.", "2024-06-16T18:00")
+    wish = event(wish_turn, "Ana", "wanted to visit", "my mom", start="2024-06-03", end="2024-06-09")
+    assert event_occurrence(wish, m, 0.5, wish_turn).planned
+    # and the answer takes the mentoring that happened over one offered ahead
+    offered = turn("I'm offering one-on-one mentoring to young dancers.", "2024-06-20T18:00", sid="s2")
+    offer = event(offered, "Ana", "is offering", "one-on-one mentoring", start="2024-06-20", expr="'m offering")
+    _, d = ask(q, [offered, told], [offer, got])
+    assert d.answer_range == {"start": "2024-06-15", "end": "2024-06-15"}

@@ -554,9 +554,12 @@ def _day_bounds(d: datetime) -> tuple[datetime, datetime]:
     return datetime.combine(day, time.min), datetime.combine(day, time.max)
 
 
-def _flags(sentence: str, start: datetime, said: datetime) -> dict[str, bool]:
+def _flags(sentence: str, start: datetime, said: datetime, own: str | None = None) -> dict[str, bool]:
+    """``own``: the words of the occurrence's own clause where the extractor parsed one: a plan
+    is told by its own verb ("is going to visit", "wanted to see"), not by another clause of
+    its sentence ("you won't believe it - I got mentored yesterday")."""
     return {
-        "planned": start.date() > said.date() or bool(PLANNED.search(sentence)),
+        "planned": start.date() > said.date() or bool(PLANNED.search(sentence if own is None else own)),
         "cancelled": bool(CANCELLED.search(sentence)),
         "asked": is_question(sentence),
         "habitual": bool(HABITUAL.search(sentence)),
@@ -673,8 +676,16 @@ def event_occurrence(e: EventHit, m: Matcher, sem: float, turn: TurnHit | None, 
         rule=rule,
         core=core,
         who=m.names(e.subject) or m.names(turn.speaker if turn is not None else ""),
-        **_flags(sent, start, said),
+        **_flags(sent, start, said, own=_own_clause(e)),
     )
+
+
+def _own_clause(e: EventHit) -> str | None:
+    """The words of an event's own clause: a parsed event's verb carries its modality ("will
+    start", "is going to visit"); a mention keeps the clause as said."""
+    if getattr(e, "kind", "event") == "mention":
+        return e.object
+    return e.verb or None
 
 
 def asks_plan(question: str) -> bool:

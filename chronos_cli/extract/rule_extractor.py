@@ -49,7 +49,9 @@ embedder's speed (one regex tokenisation and one temporal-engine call per turn):
    museum?") takes its action from the question, with the answerer as subject; an answer to a
    question about a past time ("What did you do last weekend?") is set in that time.
    A story goes on into the speaker's next message when that message continues it (opens with
-   "and"/"then"/"so" or a past verb with no subject: "yesterday was wild" / "went to the beach").
+   "and"/"then"/"so" or a past verb with no subject: "yesterday was wild" / "went to the beach"),
+   and a past narrative of the speaker's goes on into the next past clause sent in a row ("yesterday
+   i went to the zoo" / "my son fed a giraffe"), not into another topic ("btw …") or tense.
 7. The same occurrence told twice in a session merges (``common.dedup``); aliases carry the
    activity's category ("climbed Mount X" → hike, hiking).
 8. Chat typing is read as English: sentences run on without a full stop are split where a
@@ -266,6 +268,7 @@ class _Carry:
     asked: object | None = None
     framed: bool = False  # its sentences set another time ("Yesterday was great.")
     teased: bool = False  # it ended on a teaser: "something exciting happened last Friday"
+    narrated: bool = False  # it told a past occurrence in its story's time ("yesterday i went to the zoo")
     third: bool = False  # … or were about someone else ("My sister is so busy.")
 
 
@@ -301,11 +304,33 @@ _CONNECTIVE = re.compile(r"(?i)^\W*(?:and|then|so|plus|also|after(?:wards| that)
 def _continues(text: str) -> bool:
     """A message that goes on with the story of the speaker's previous one: it opens with a
     connective ("and then we got sushi") or with a past verb and no subject ("got tickets at the
-    door"). One with a subject of its own may start another topic."""
+    door"). One with a subject of its own may start another topic (but see ``_goes_on``)."""
     if _CONNECTIVE.match(text):
         return True
     first = re.match(r"\W*([A-Za-z]+)", text)
     return bool(first) and first.group(1).lower() in PAST and first.group(1).lower() not in _NOT_SUBJECTLESS
+
+
+# who a story is about, opening a message: "we", "my son", "our guide", "the kids"
+_STORY_SUBJECT = re.compile(
+    r"(?i)^\W*(?:i|we|he|she|they|(?:my|our|the)\s+[a-z]+)\s+(?:also\s+|even\s+|then\s+)?([a-z]+)\b"
+)
+# a message that turns to another topic ("btw i got the job")
+_NEW_TOPIC = re.compile(
+    r"(?i)^\W*(?:btw|by the way|anyway(?:s)?|oh|random(?:ly)?|unrelated|on another note|speaking of)\b"
+)
+
+
+def _goes_on(text: str) -> bool:
+    """A message that opens with a past verb after its subject ("we saw the lions", "my son fed
+    a giraffe"): after a message that narrated the past ("yesterday i went to the zoo with my
+    kids"), the narrative keeps its time until another is named, across the messages one person
+    sends in a row as within one message. Not one that turns to another topic ("btw i got the
+    job"), nor one whose first verb is in another tense ("we love that zoo")."""
+    if _NEW_TOPIC.match(text):
+        return False
+    told = _STORY_SUBJECT.match(text)
+    return bool(told) and told.group(1).lower() in PAST
 
 
 @dataclass
@@ -482,7 +507,9 @@ class RuleExtractor:
             text = texts[turn.turn_id]
             # … and after a teaser ("something exciting happened last Friday" / "I went to a
             # game convention") the next message is what happened then
-            story = carried.story if same and (_continues(text) or carried.teased) else None
+            goes_on = _continues(text) or carried.teased or (carried.narrated and _goes_on(text))
+            story = carried.story if same and goes_on else None
+            narrating = story is not None and carried.narrated  # "we saw the lions" / "my son fed a giraffe"
             headed = self._headed(session, i, bare)
             # a story with its time already set takes no afterthought
             phrase = None if story is not None else self._afterthought_of(session, i, text, bare, asked, headed)
@@ -511,6 +538,7 @@ class RuleExtractor:
                     phrase, carried, qs = None, _Carry(), []
             if phrase is None:
                 events = self._turn_events(session, turn, ctx, asked, qs, text=text, carry=carried, **kwargs)
+            carried.narrated = carried.narrated or (narrating and carried.story is story)
             out.extend(events)
             prev, prev_questions = turn, qs
         return dedup(out)
@@ -758,6 +786,14 @@ class RuleExtractor:
             elif answer_only and clauses and st.story is not None and st.story not in spans:
                 st.story = None  # the question's time sets the answer's first sentence, not the rest
         carry.story = st.story
+        told_then = getattr(st.story, "text", None)
+        # the speaker (or one of theirs) did something then: a narrative, not "something came up"
+        carry.narrated = told_then is not None and any(
+            e.kind == "event"
+            and e.time_expression == told_then
+            and (e.subject == turn.speaker or e.subject.startswith(f"{turn.speaker}'s "))
+            for e in st.events
+        )
         carry.framed, carry.third = st.framed, st.third
         carry.teased = bool(text.strip()) and _teaser(text[bounds[-1][0] : bounds[-1][1]] if bounds else text)
         last_end = -9
