@@ -1800,3 +1800,30 @@ def test_a_past_time_after_a_present_clause_opens_the_next_past_clause():
     evs = rule_events([("Sam", "I'm reading a great book last week, I went to the library")])
     assert find(evs, "library").start.date() == date(2023, 5, 1)  # the week before Monday 2023-05-08
     assert all(e.start is None or e.start.date() != date(2023, 5, 1) for e in evs if "book" in e.object)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "As I said yesterday, the trip was great.",
+        "I mentioned it earlier.",
+        "like i told you last week, we adopted a cat",
+        "As I mentioned earlier, we adopted a cat.",
+    ],
+)
+def test_the_time_of_the_speakers_own_earlier_telling_dates_nothing(text):
+    # it dates the talk with the listener, not what was told: no mention of it, nothing dated by it
+    assert all(e.start is None for e in rule_events([text]))
+
+
+def test_a_telling_to_someone_else_is_an_occurrence():
+    evs = rule_events(["I told my boss yesterday that I'm quitting."])
+    assert find(evs, "boss").start.date() == YESTERDAY
+    # and a telling's own time leaves the time of what was told alone
+    evs = rule_events(["I told you about it last week, we adopted a cat in April"])
+    assert find(evs, "cat").start.date() == date(2023, 4, 1)
+
+
+def test_a_past_told_with_a_bare_earlier_is_today():
+    evs = rule_events(["Earlier I went for a run with my dog."])
+    assert find(evs, "run").start.date() == T0.date()

@@ -634,3 +634,40 @@ def test_in_n_units_in_a_past_sentence_is_how_long_it_took():
     assert resolve("I lost five pounds in two weeks.", JUL14) == []
     s = one("I'm moving in two weeks.", JUL14)  # future: a point ahead
     assert s.start_date > date(2026, 7, 14)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Earlier I went for a run.",
+        "Earlier, we grabbed lunch.",
+        "I went for a run earlier.",
+        "saw the doctor earlier and she said I'm fine",
+        "we got there earlier on",
+    ],
+)
+def test_a_bare_earlier_is_earlier_the_same_day(text):
+    assert dates(one(text)) == ("2023-05-08", "2023-05-08", "day")
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["I left earlier than usual.", "I took an earlier flight.", "She arrived much earlier"],
+)
+def test_earlier_as_a_comparison_is_no_time(text):
+    assert resolve(text, MON) == []
+
+
+def test_earlier_with_a_unit_keeps_its_own_rule():
+    assert (one("earlier this week").text, one("earlier this week").rule) == ("earlier this week", "earlier_later_this")
+    assert one("Earlier today I ran").text == "Earlier today"
+    assert dates(one("2 days earlier")) == ("2023-05-06", "2023-05-06", "day")
+
+
+@pytest.mark.parametrize("part", ["night", "morning", "evening"])
+def test_the_other_night_is_a_few_days_ago_like_the_other_day(part):
+    assert dates(one(f"We watched it the other {part}.")) == dates(one("We watched it the other day."))
+
+
+def test_the_other_week_is_one_to_three_weeks_ago():
+    assert dates(one("I saw her the other week.")) == ("2023-04-17", "2023-05-03", "fuzzy")

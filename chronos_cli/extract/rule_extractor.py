@@ -390,10 +390,21 @@ def _norm_aux(w: str, nxt: str | None) -> str:
     return m.get(w, w)
 
 
+# the speaker's own earlier telling, to the listener: "as I said earlier", "like i told you
+# yesterday", "I mentioned it last week" — the time dates the talk, not what was told
+_TOLD_BEFORE = re.compile(
+    r"(?i)(?:\b(?:as|like)\s+(?:i|we)(?:'ve|\s+have)?\s+(?:said|mentioned|told\s+(?:you|u)|wrote|explained)"
+    r"|\b(?:i|we)\s+(?:told|texted|messaged)\s+(?:you|u)(?:\s+about\s+(?:it|that|this))?"
+    r"|\b(?:i|we)\s+(?:mentioned|said)(?:\s+(?:it|that|this))?)\s*(?:before\s+)?$"
+)
+
+
 def _not_a_time(sp, text: str) -> bool:
     """Spans that are not a time of occurrence: a frequency ("every Saturday"), a comparison
-    ("feels like yesterday"), a duration ("finished in 40 minutes") or a thing's age ("a book
-    from the 1900s")."""
+    ("feels like yesterday"), a duration ("finished in 40 minutes"), a thing's age ("a book
+    from the 1900s") or the time of the speaker's own earlier telling ("as I said earlier")."""
+    if _TOLD_BEFORE.search(text[max(0, sp.start_char - 40) : sp.start_char]):
+        return True
     before = text[max(0, sp.start_char - 16) : sp.start_char].lower().split()
     if before and before[-1] in L.FREQUENCY_DET:
         return True

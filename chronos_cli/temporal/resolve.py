@@ -30,7 +30,7 @@ _PRECHECK = re.compile(
     r"|eighth|ninth|tenth|teenth|twent|thirt|eleventh|twelfth|last|final|penultimate"
     r"|noon|midnight|midday|o'?clock|half|\beo[dwmqy]\b|\bcob\b|close of business|\bnow\b"
     r"|patrick|paddy|juneteenth|gras|pancake|passover|pesach|hanuk|chanuk|rosh|kippur|purim|diwali"
-    r"|deepavali|\bholi\b|\beid\b|\bnye\b|mayo|since"
+    r"|deepavali|\bholi\b|\beid\b|\bnye\b|mayo|since|earlier"
     r"|\b(?:mon|tue|wed|thu|fri|sat|sun)",
     F,
 )

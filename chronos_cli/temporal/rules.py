@@ -549,6 +549,19 @@ DAYS: list[Rule] = [
         triggers=("today",),
     ),
     _R(
+        "earlier_bare",
+        "earlier (on) as a clause's adverb: opening its sentence or closing its clause; not "
+        '"earlier than", "an earlier flight", "earlier this week" (its own rule)',
+        'today: a past told with a bare "earlier" is earlier the same day',
+        "I went for a run earlier.",
+        "2023-05-08T14:00",
+        "2023-05-08 (day)",
+        r"(?:(?:^|(?<=[.!?]\s)|(?<=[.!?]\s\s))earlier(?:\s+on)?\b(?!\s+(?:than|this|that|in|today|tonight)\b)"
+        r"|(?<!\ban\s)(?<!\bthe\s)(?<!\bmy\s)(?<!\bmuch\s)(?<!\bbit\s)(?<!\bway\s)(?<!\beven\s)(?<!\bthan\s)\bearlier(?:\s+on)?\b(?=\s*(?:[.!?,;:)]|$|\s+(?:and|but|so|lol|haha|though)\b)))",
+        R.r_earlier_later_today,
+        triggers=("earlier",),
+    ),
+    _R(
         "this_part",
         "this morning/afternoon/evening",
         "today's part of day (morning 06–12, afternoon 12–18, evening 17–24)",
@@ -972,18 +985,20 @@ NAMED: list[Rule] = [
     ),
     _R(
         "fuzzy",
-        "recently, lately, not (so/too/that) long ago, a little/short while ago, the other day, a while ago/back, "
+        "recently, lately, not (so/too/that) long ago, a little/short while ago, the other day/night/morning/evening/week, "
+        "a while ago/back, "
         "some time ago, a long time ago, ages ago",
         "recently/lately/not long ago = the last three weeks (today and the 20 days before); a little/short while ago = "
-        "the last 30 days; not so/too/that long ago = the last 180 days; the other day = 7–1 days ago; a while ago = 365–30 days ago; "
+        "the last 30 days; not so/too/that long ago = the last 180 days; the other day (night, morning, evening) = 7–1 days ago; the other week = 21–5 days ago; a while ago = 365–30 days ago; "
         "a long time ago = 10–1 years; ages ago = 10 years–180 days",
         "I saw her the other day.",
         "2023-05-08T14:00",
         "2023-05-01 – 2023-05-07 (fuzzy)",
-        r"\b(?:recently|lately|not\s+(?:(?:so|too|that)\s+)?long\s+ago|the\s+other\s+day|a\s+(?:(?:little|short)\s+)?while\s+(?:ago|back)"
+        r"\b(?:recently|lately|not\s+(?:(?:so|too|that)\s+)?long\s+ago|the\s+other\s+(?:day|night|morning|evening|week)"
+        r"|a\s+(?:(?:little|short)\s+)?while\s+(?:ago|back)"
         r"|some\s+time\s+ago|a\s+long\s+time\s+ago|ages\s+ago)\b",
         R.r_fuzzy,
-        triggers=("recent", "lately", "other day", "while", "ago"),
+        triggers=("recent", "lately", "other", "while", "ago"),
     ),
     _R(
         "since_last_talk",
