@@ -243,13 +243,30 @@ def test_a_past_narrative_goes_on_across_the_messages_sent_in_a_row():
 
 
 @pytest.mark.parametrize(
+    "second, what",
+    [
+        ("oh and my son fed a goat", "goat"),  # a connective after an interjection
+        ("my little brother fed a goat", "goat"),  # a longer subject
+        ("Tom fed a goat", "goat"),  # a name
+        ("we finally found the panda house", "panda"),  # an adverb before the verb
+    ],
+)
+def test_a_narrative_goes_on_whoever_of_the_story_did_it(second, what):
+    evs = session_events([("Sam", "yesterday i went to the zoo with my kids", 0), ("Sam", second, 1)])
+    assert find(evs, what).start.date() == YESTERDAY
+
+
+@pytest.mark.parametrize(
     "second",
     [
         "btw my son fed a giraffe",  # another topic
+        "i forgot to tell you, my son adopted a giraffe",  # news not told yet: another topic
         "my son loves giraffes",  # another tense: no occurrence of then
+        "my son had a giraffe plushie for 3 years",  # background: how long, before the story
+        "i grew up with a giraffe poster in my room",  # background
     ],
 )
-def test_a_narrative_stops_at_another_topic_or_tense(second):
+def test_a_narrative_stops_at_another_topic_tense_or_background(second):
     evs = session_events([("Sam", "yesterday i went to the zoo with my kids", 0), ("Sam", second, 1)])
     assert all(e.start is None for e in evs if "giraffe" in e.object)
 
@@ -1819,6 +1836,10 @@ def test_the_time_of_the_speakers_own_earlier_telling_dates_nothing(text):
 def test_a_telling_to_someone_else_is_an_occurrence():
     evs = rule_events(["I told my boss yesterday that I'm quitting."])
     assert find(evs, "boss").start.date() == YESTERDAY
+    # told somewhere else, or the time is what the telling was about
+    assert [e.start.date() for e in rule_events(["I said that yesterday at the meeting"])] == [YESTERDAY]
+    evs = rule_events(["I told you last week was nuts, we moved into the new house"])
+    assert find(evs, "house").start.date() == date(2023, 5, 1)
     # and a telling's own time leaves the time of what was told alone
     evs = rule_events(["I told you about it last week, we adopted a cat in April"])
     assert find(evs, "cat").start.date() == date(2023, 4, 1)
@@ -1827,3 +1848,31 @@ def test_a_telling_to_someone_else_is_an_occurrence():
 def test_a_past_told_with_a_bare_earlier_is_today():
     evs = rule_events(["Earlier I went for a run with my dog."])
     assert find(evs, "run").start.date() == T0.date()
+
+
+def test_earlier_within_a_story_set_on_another_day_is_that_day():
+    evs = rule_events(["Last night we went to a concert. We had dinner earlier."])
+    assert find(evs, "dinner").start.date() == YESTERDAY
+    # across the speaker's messages too, and "all day" likewise
+    evs = session_events([("Sam", "last friday we drove to the coast", 0), ("Sam", "we rented a cabin earlier", 1)])
+    assert find(evs, "cabin").start.date() == date(2023, 5, 5)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I need to start going to bed earlier",
+        "I'll pick you up a little earlier",
+        "my kids wake up earlier and earlier",
+    ],
+)
+def test_earlier_that_compares_dates_nothing(text):
+    assert all(e.start is None or e.start.date() != T0.date() for e in rule_events([text]))
+
+
+def test_a_past_told_of_all_weekend_is_dated_the_weekend():
+    evs = rule_events(["ugh i was at the hospital all weekend with my mom"])
+    hosp = find(evs, "hospital")
+    assert (hosp.start.date(), hosp.end.date()) == (date(2023, 5, 6), date(2023, 5, 7))  # T0 is a Monday
+    # a habit told in the present stays no occurrence of today
+    assert all(e.start is None for e in rule_events(["I sit at a desk all day."]))

@@ -395,6 +395,11 @@ def test_saw_with_a_noun_phrase_is_an_outing_but_seeing_an_idea_is_not():
     assert find(evs, "Batman").start.date() == YESTERDAY
     evs = rule_events([("Sam", "We saw my grandma at the lake.")])
     assert find(evs, "grandma").start is None  # kept, undated: no time phrase
+    # sent right after the movie, it goes on with that story, as within one message
+    evs = rule_events(
+        [("Sam", "I finally saw the new Batman movie last night."), ("Sam", "We saw my grandma at the lake.")]
+    )
+    assert find(evs, "grandma").start.date() == YESTERDAY
     for text in (
         "I saw the impact I could make.",
         "I saw how hard it was.",

@@ -455,3 +455,35 @@ def test_a_plan_is_told_by_the_events_own_verb_not_by_another_clause_of_its_sent
     offer = event(offered, "Ana", "is offering", "one-on-one mentoring", start="2024-06-20", expr="'m offering")
     _, d = ask(q, [offered, told], [offer, got])
     assert d.answer_range == {"start": "2024-06-15", "end": "2024-06-15"}
+
+
+@pytest.mark.parametrize(
+    "verb, obj, planned",
+    [
+        ("is looking", "forward to starting my new job", True),  # the plan word opens the object
+        ("has got", "plans to repaint the house", True),
+        ("booked", "a flight to Rome", False),  # the booking itself, done the day it was told
+        ("was going to", "the beach", False),  # movement, not a plan
+        ("got", "a book I want to read", False),  # a wish inside a relative clause is not the clause's
+    ],
+)
+def test_an_events_own_clause_tells_its_plan(verb, obj, planned):
+    from chronos_cli.ask.occurrences import event_occurrence
+
+    q = "When did Ana do it?"
+    m = Matcher(rule_plan(q, NOW), q, {"Ana"})
+    t = turn(f"Yesterday I {verb} {obj}.", "2024-06-16T18:00")
+    e = event(t, "Ana", verb, obj, start="2024-06-15", end="2024-06-15T23:59:59", expr="Yesterday")
+    assert event_occurrence(e, m, 0.5, t).planned is planned
+
+
+def test_an_events_own_clause_tells_a_habit_not_another_clause_of_its_sentence():
+    from chronos_cli.ask.occurrences import event_occurrence
+
+    q = "When did Ana get mentored?"
+    m = Matcher(rule_plan(q, NOW), q, {"Ana"})
+    t = turn("I got mentored by a coach yesterday, I usually hate mornings though.", "2024-06-16T18:00")
+    e = event(t, "Ana", "got", "mentored by a coach", start="2024-06-15", end="2024-06-15T23:59:59")
+    assert not event_occurrence(e, m, 0.5, t).habitual
+    walk = event(t, "Ana", "walk", "my dog every morning", start="2024-06-15", end="2024-06-15T23:59:59")
+    assert event_occurrence(walk, m, 0.5, t).habitual

@@ -652,7 +652,16 @@ def test_a_bare_earlier_is_earlier_the_same_day(text):
 
 @pytest.mark.parametrize(
     "text",
-    ["I left earlier than usual.", "I took an earlier flight.", "She arrived much earlier"],
+    [
+        "I left earlier than usual.",
+        "I took an earlier flight.",
+        "She arrived much earlier",
+        "I couldn't get there any earlier.",
+        "I'll pick you up a little earlier.",  # ahead
+        "The store closes earlier.",  # the present
+        "can we meet earlier?",
+        "my kids wake up earlier and earlier",
+    ],
 )
 def test_earlier_as_a_comparison_is_no_time(text):
     assert resolve(text, MON) == []
@@ -671,3 +680,35 @@ def test_the_other_night_is_a_few_days_ago_like_the_other_day(part):
 
 def test_the_other_week_is_one_to_three_weeks_ago():
     assert dates(one("I saw her the other week.")) == ("2023-04-17", "2023-05-03", "fuzzy")
+
+
+@pytest.mark.parametrize(
+    "text, when",
+    [
+        ("I was sick all weekend.", ("2023-05-06", "2023-05-07")),  # MON: the weekend just gone
+        ("I'll be at the lake the whole weekend.", ("2023-05-13", "2023-05-14")),
+        ("I cleaned the entire day.", ("2023-05-08", "2023-05-08")),
+        ("We were up all night.", ("2023-05-07", "2023-05-07")),  # last night
+        ("I was busy all week.", ("2023-05-01", "2023-05-07")),  # on a Monday: the week just gone
+    ],
+)
+def test_all_of_a_unit_is_the_unit_the_sentence_is_in(text, when):
+    assert dates(one(text))[:2] == when
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I sit at a desk all day.",  # the present: how often
+        "I work all day every day.",
+        "We bought an all day pass.",
+    ],
+)
+def test_all_of_a_unit_in_the_present_or_as_a_modifier_is_no_time(text):
+    assert resolve(text, MON) == []
+
+
+def test_all_of_a_unit_within_a_time_its_sentence_names_is_that_time():
+    assert [s.text for s in resolve("It rained all day yesterday.", MON)] == ["yesterday"]
+    assert [s.text for s in resolve("We hiked all day on Saturday.", MON)] == ["Saturday"]
+    assert [s.text for s in resolve("Last Friday I slept all day.", MON)] == ["Last Friday"]

@@ -36,7 +36,7 @@ _CAPTION = re.compile(r"\[(image|photo|picture|video)[^\]]*\]", re.I)
 _SENT_END = re.compile(r"(?<=[.!?])[\"”’)]*\s+|\n+")
 
 PLANNED = re.compile(
-    r"\b(will|won't|want(ed)? to|going to|gonna|plan(ning|ned|s)? (to|on)|hop(e|ing) to|need to|'ll|should|might"
+    r"\b(will|won't|want(ed)? to|going to(?! (the|a|an|my|our|his|her|their|your|bed|school|work|church)\b)|gonna|plan(ning|ned|s)? (to|on)|hop(e|ing) to|need to|'ll|should|might"
     r"|thinking (about|of)|can't wait|looking forward|intend|scheduled|booked|about to"
     r"|goals?|wish|would like to|'d like to|dream(ing)? (of|about))\b",
     re.I,
@@ -554,15 +554,18 @@ def _day_bounds(d: datetime) -> tuple[datetime, datetime]:
     return datetime.combine(day, time.min), datetime.combine(day, time.max)
 
 
-def _flags(sentence: str, start: datetime, said: datetime, own: str | None = None) -> dict[str, bool]:
-    """``own``: the words of the occurrence's own clause where the extractor parsed one: a plan
-    is told by its own verb ("is going to visit", "wanted to see"), not by another clause of
-    its sentence ("you won't believe it - I got mentored yesterday")."""
+def _flags(sentence: str, start: datetime, said: datetime, own: tuple[str, str] | None = None) -> dict[str, bool]:
+    """``own``: where the extractor parsed the occurrence's own clause, its modality (the verb
+    and the object's first words) and its words: a plan, a habit or a called-off occurrence is
+    told by its own clause ("is going to visit", "is looking | forward to starting", "walk | my
+    dog every morning"), not by another clause of its sentence ("you won't believe it - I got
+    mentored yesterday", "… I usually hate mornings")."""
+    lead, words = own if own is not None else (sentence, sentence)
     return {
-        "planned": start.date() > said.date() or bool(PLANNED.search(sentence if own is None else own)),
-        "cancelled": bool(CANCELLED.search(sentence)),
+        "planned": start.date() > said.date() or bool(PLANNED.search(lead)),
+        "cancelled": bool(CANCELLED.search(words)),
         "asked": is_question(sentence),
-        "habitual": bool(HABITUAL.search(sentence)),
+        "habitual": bool(HABITUAL.search(words)),
     }
 
 
@@ -680,12 +683,21 @@ def event_occurrence(e: EventHit, m: Matcher, sem: float, turn: TurnHit | None, 
     )
 
 
-def _own_clause(e: EventHit) -> str | None:
-    """The words of an event's own clause: a parsed event's verb carries its modality ("will
-    start", "is going to visit"); a mention keeps the clause as said."""
+# what a booking is: done the day it is told ("I booked a flight yesterday"); its occasion is the plan
+_DONE_AHEAD = re.compile(r"^(booked|scheduled)\b", re.I)
+
+
+def _own_clause(e: EventHit) -> tuple[str, str] | None:
+    """An event's own clause: its modality — a parsed event's verb ("will start", "is going to
+    visit") and its object's first words ("is looking | forward to starting", "has got | plans
+    to repaint"); a booking is done when told — and its words. A mention's clause is as said."""
     if getattr(e, "kind", "event") == "mention":
-        return e.object
-    return e.verb or None
+        return e.object, e.object
+    if not e.verb:
+        return None
+    words = f"{e.verb} {e.object}".strip()
+    lead = f"{_DONE_AHEAD.sub('', e.verb.strip())} {' '.join(e.object.split()[:3])}".strip()
+    return lead, words
 
 
 def asks_plan(question: str) -> bool:

@@ -298,6 +298,9 @@ def _close(prev: Turn, turn: Turn) -> bool:
     return abs((naive(turn.t_conv) - naive(prev.t_conv)).total_seconds()) <= 3600
 
 
+# time phrases that say how long or how far back within the time a story is already set in
+_WITHIN_STORY = {"all_unit", "earlier_bare"}
+
 _CONNECTIVE = re.compile(r"(?i)^\W*(?:and|then|so|plus|also|after(?:wards| that)?|later)\b")
 
 
@@ -311,26 +314,64 @@ def _continues(text: str) -> bool:
     return bool(first) and first.group(1).lower() in PAST and first.group(1).lower() not in _NOT_SUBJECTLESS
 
 
-# who a story is about, opening a message: "we", "my son", "our guide", "the kids"
-_STORY_SUBJECT = re.compile(
-    r"(?i)^\W*(?:i|we|he|she|they|(?:my|our|the)\s+[a-z]+)\s+(?:also\s+|even\s+|then\s+)?([a-z]+)\b"
-)
-# a message that turns to another topic ("btw i got the job")
+# a message that turns to another topic: "btw i got the job", "i forgot to tell you, we adopted a puppy"
 _NEW_TOPIC = re.compile(
-    r"(?i)^\W*(?:btw|by the way|anyway(?:s)?|oh|random(?:ly)?|unrelated|on another note|speaking of)\b"
+    r"(?i)^\W*(?:btw|by the way|random(?:ly)?|unrelated|on another note|speaking of|guess what"
+    r"|(?:i\s+)?(?:forgot|meant|wanted|need)\s+to\s+tell\s+(?:you|u)|(?:big\s+)?news)\b"
 )
+# what tells the background of a story rather than its next step: "i grew up on that street",
+# "we lived there for 3 years", "when i was a kid"
+_BACKGROUND_VERBS = {
+    "was",
+    "were",
+    "had",
+    "lived",
+    "grew",
+    "used",
+    "knew",
+    "loved",
+    "liked",
+    "hated",
+    "thought",
+    "felt",
+}
+_BACKGROUND = re.compile(
+    r"(?i)\bfor\s+(?:\d+|a|an|one|two|three|a few|several|many)\s+(?:years?|months?|decades?)\b|\bwhen\s+i\s+was\b"
+)
+_WORD_RE = re.compile(r"[A-Za-z']+")
 
 
 def _goes_on(text: str) -> bool:
-    """A message that opens with a past verb after its subject ("we saw the lions", "my son fed
-    a giraffe"): after a message that narrated the past ("yesterday i went to the zoo with my
-    kids"), the narrative keeps its time until another is named, across the messages one person
-    sends in a row as within one message. Not one that turns to another topic ("btw i got the
-    job"), nor one whose first verb is in another tense ("we love that zoo")."""
-    if _NEW_TOPIC.match(text):
+    """A message that opens with a past verb after its subject ("we saw the lions", "my little
+    brother fed a goat", "oh and Tom got lost"): after a message that narrated the past
+    ("yesterday i went to the zoo with my kids"), the narrative keeps its time until another is
+    named, across the messages one person sends in a row as within one message. Not one that
+    turns to another topic ("btw …", "i forgot to tell you, …"), nor background ("i grew up on
+    that street", "we lived there for 3 years"), nor another tense ("we love that zoo")."""
+    if _NEW_TOPIC.match(text) or _BACKGROUND.search(text):
         return False
-    told = _STORY_SUBJECT.match(text)
-    return bool(told) and told.group(1).lower() in PAST
+    words = _WORD_RE.findall(text)[:8]
+    k = 0
+    while k < len(words) and words[k].lower() in INTERJECTIONS | {"and", "so", "haha", "lol"}:
+        k += 1  # "oh and …", "haha my son fell"
+    if k >= len(words):
+        return False
+    w = words[k].lower()
+    if w in SUBJ_PRONOUNS and w not in ("you", "it"):
+        k += 1
+    elif w in ("my", "our", "his", "her", "their", "the"):
+        k += 2 if k + 2 < len(words) and words[k + 2].lower() not in FORMS else 1  # "my (little) brother"
+        k += 1
+    elif words[k][:1].isupper() and w not in FORMS:
+        k += 1  # a name: "Tom fed a goat"
+    else:
+        return False
+    while k < len(words) and words[k].lower() in L.ADVERBS:
+        k += 1  # "we finally saw …", "i just got home"
+    if k >= len(words):
+        return False
+    verb = words[k].lower()
+    return verb in PAST and verb not in _BACKGROUND_VERBS
 
 
 @dataclass
@@ -399,11 +440,18 @@ _TOLD_BEFORE = re.compile(
 )
 
 
+# … unless the time is the subject of what was told ("like i said yesterday was rough") or the
+# telling was somewhere else ("I said that yesterday at the meeting")
+_TOLD_ELSEWHERE = re.compile(r"(?i)\s+(?:was|were|is|has|had|at|in|during|to|with)\b")
+
+
 def _not_a_time(sp, text: str) -> bool:
     """Spans that are not a time of occurrence: a frequency ("every Saturday"), a comparison
     ("feels like yesterday"), a duration ("finished in 40 minutes"), a thing's age ("a book
     from the 1900s") or the time of the speaker's own earlier telling ("as I said earlier")."""
-    if _TOLD_BEFORE.search(text[max(0, sp.start_char - 40) : sp.start_char]):
+    if _TOLD_BEFORE.search(text[max(0, sp.start_char - 40) : sp.start_char]) and not _TOLD_ELSEWHERE.match(
+        text, sp.end_char
+    ):
         return True
     before = text[max(0, sp.start_char - 16) : sp.start_char].lower().split()
     if before and before[-1] in L.FREQUENCY_DET:
@@ -674,6 +722,10 @@ class RuleExtractor:
                     carry.asked = past[-1] if past else (_how_was(sent, turn.t_conv) or carry.asked)
                 first = False
                 continue
+            if st.story is not None:
+                # "Sunday. Slept all day." / "Last night we went to a concert. We had dinner
+                # earlier.": how long, or before what, within the time the story is set in, not today
+                sent_spans = [sp for sp in sent_spans if sp.rule not in _WITHIN_STORY]
             toks = tokenize(sent, a)
             if not toks:
                 continue

@@ -172,6 +172,12 @@ class Ctx:
             return "future"
         return t
 
+    def tense_apart(self, a: int, b: int) -> str | None:
+        """The tense of the sentence around ``text[a:b]`` read without those words (a word that
+        is itself a past cue, "earlier", must not decide its own reading)."""
+        s, e = self._sentence(a)
+        return _sentence_tense(self.text[s:a] + " " + self.text[b:e])
+
     def _plan_object(self, s: int, pos: int) -> bool:
         """Is the expression at pos what a booking/sign-up/ticket is "for"?"""
         lo = max(s, pos - 100)
@@ -576,6 +582,11 @@ def _open(span: TimeSpan, work: str, text: str, ctx: Ctx) -> TimeSpan:
     )
 
 
+def _alone_in_sentence(sp: TimeSpan, spans: list[TimeSpan], ctx: Ctx) -> bool:
+    s, e = ctx.sentence_span(sp.start_char)
+    return not any(o is not sp and s <= o.start_char < e for o in spans)
+
+
 def resolve(
     text: str,
     now,
@@ -615,6 +626,8 @@ def resolve(
             continue
         out.append(sp)
     out = _clock_range_on_day(out, work, text)
+    # "That Saturday I slept all day": how long, within a time its sentence names
+    out = [sp for sp in out if sp.rule != "all_unit" or _alone_in_sentence(sp, out, ctx)]
     out = [_open(sp, work, text, ctx) for sp in out]
     if typed is not text:
         for sp in out:  # offsets and words as typed

@@ -359,6 +359,12 @@ def r_earlier_later_today(m, ctx):
     return days(ctx.today)
 
 
+def r_earlier_bare(m, ctx):
+    """A bare "earlier" is earlier today only in the past ("I went for a run earlier"); ahead or
+    in the present it compares ("I'll pick you up earlier", "the store closes earlier")."""
+    return days(ctx.today) if ctx.tense_apart(m.start(), m.end()) == "past" else None
+
+
 def r_this_part(m, ctx):
     return part_span(ctx.today, m["part"])
 
@@ -415,6 +421,25 @@ def weekend_for(ctx, pos: int) -> Res:
         sun = today + timedelta(days=(6 - today.weekday()) % 7)
         return days(sun - timedelta(days=1), sun, "weekend")
     return days(*weekend_of(today), g="weekend")
+
+
+def r_all_unit(m, ctx):
+    """ "all weekend", "the whole day": the unit the told time is in — only in a past or future
+    sentence (in the present, "I sit all day" says how often)."""
+    t = ctx.tense(m.start())
+    if t is None:
+        return None
+    u = m["u"].lower()
+    if u == "day":
+        return days(ctx.today)
+    if u == "night":
+        return part_span(ctx.today - timedelta(days=1) if t == "past" else ctx.today, "night")
+    if u == "weekend":
+        return weekend_for(ctx, m.start())
+    if u == "week":  # told in the past on a Monday, the week just gone
+        back = 7 if t == "past" and ctx.today.weekday() == 0 else 0
+        return days(*week_of(ctx.today - timedelta(days=back)), g="week")
+    return part_span(ctx.today, u)
 
 
 def r_weekend_bare(m, ctx):

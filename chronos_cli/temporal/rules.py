@@ -550,16 +550,34 @@ DAYS: list[Rule] = [
     ),
     _R(
         "earlier_bare",
-        "earlier (on) as a clause's adverb: opening its sentence or closing its clause; not "
-        '"earlier than", "an earlier flight", "earlier this week" (its own rule)',
+        "earlier (on) as a clause's adverb in a past sentence: opening its sentence or closing its clause; not "
+        '"earlier than", "an earlier flight", "a little earlier", "earlier this week" (its own rule), nor ahead '
+        'or in the present ("I\'ll pick you up earlier", "the store closes earlier")',
         'today: a past told with a bare "earlier" is earlier the same day',
         "I went for a run earlier.",
         "2023-05-08T14:00",
         "2023-05-08 (day)",
         r"(?:(?:^|(?<=[.!?]\s)|(?<=[.!?]\s\s))earlier(?:\s+on)?\b(?!\s+(?:than|this|that|in|today|tonight)\b)"
-        r"|(?<!\ban\s)(?<!\bthe\s)(?<!\bmy\s)(?<!\bmuch\s)(?<!\bbit\s)(?<!\bway\s)(?<!\beven\s)(?<!\bthan\s)\bearlier(?:\s+on)?\b(?=\s*(?:[.!?,;:)]|$|\s+(?:and|but|so|lol|haha|though)\b)))",
-        R.r_earlier_later_today,
+        r"|(?<!\ban\s)(?<!\bthe\s)(?<!\bmy\s)(?<!\bmuch\s)(?<!\bbit\s)(?<!\bway\s)(?<!\beven\s)(?<!\bthan\s)"
+        r"(?<!\bany\s)(?<!\blittle\s)(?<!\bno\s)(?<!\blot\s)(?<!\band\s)\bearlier(?:\s+on)?\b(?!\s+and\s+earlier)(?=\s*(?:[.!?,;:)]|$|\s+(?:and|but|so|lol|haha|though)\b)))",
+        R.r_earlier_bare,
         triggers=("earlier",),
+    ),
+    _R(
+        "all_unit",
+        "all/the whole/the entire day, morning, afternoon, evening, night, weekend, week (long), in a past or "
+        'future sentence; not before another time ("all day yesterday") nor "all day every day"',
+        "the unit the sentence is in: day, morning … = today's; night = last night in the past, tonight ahead; "
+        "weekend = as 'over the weekend'; week = this week. A present sentence says how often ('I sit all day'): "
+        "nothing",
+        "I was sick all weekend.",
+        "2023-05-10T14:00",
+        "2023-05-06 – 2023-05-07 (weekend)",
+        r"\b(?:all|the\s+whole|the\s+entire)\s+(?P<u>day|morning|afternoon|evening|night|weekend|week)(?:\s+long)?\b"
+        r"(?!\s+(?:yesterday|today|tomorrow|tonight|last|this|next|before|after|of|every|each)\b|\s+(?:on\s+)?\w+day\b"
+        r"|\s*-?\s*(?:long\s+)?(?:pass|ticket|event|workshop|trip|hike|class|course|session))",
+        R.r_all_unit,
+        triggers=("all", "whole", "entire"),
     ),
     _R(
         "this_part",
