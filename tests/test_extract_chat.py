@@ -249,6 +249,8 @@ def test_a_past_narrative_goes_on_across_the_messages_sent_in_a_row():
         ("my little brother fed a goat", "goat"),  # a longer subject
         ("Tom fed a goat", "goat"),  # a name
         ("we finally found the panda house", "panda"),  # an adverb before the verb
+        ("we had lunch by the penguins", "lunch"),  # "had" a meal is a step of the story
+        ("my son fed a giraffe that has lived there for 20 years", "giraffe"),  # the giraffe's background
     ],
 )
 def test_a_narrative_goes_on_whoever_of_the_story_did_it(second, what):
@@ -260,6 +262,9 @@ def test_a_narrative_goes_on_whoever_of_the_story_did_it(second, what):
     "second",
     [
         "btw my son fed a giraffe",  # another topic
+        "anyway my son adopted a giraffe!",
+        "oh btw my son adopted a giraffe",
+        "omg my son adopted a giraffe",
         "i forgot to tell you, my son adopted a giraffe",  # news not told yet: another topic
         "my son loves giraffes",  # another tense: no occurrence of then
         "my son had a giraffe plushie for 3 years",  # background: how long, before the story
@@ -1840,6 +1845,8 @@ def test_a_telling_to_someone_else_is_an_occurrence():
     assert [e.start.date() for e in rule_events(["I said that yesterday at the meeting"])] == [YESTERDAY]
     evs = rule_events(["I told you last week was nuts, we moved into the new house"])
     assert find(evs, "house").start.date() == date(2023, 5, 1)
+    # "in my text" is still the telling to the listener
+    assert all(e.start is None for e in rule_events(["Like I told you yesterday in my text, we adopted a puppy."]))
     # and a telling's own time leaves the time of what was told alone
     evs = rule_events(["I told you about it last week, we adopted a cat in April"])
     assert find(evs, "cat").start.date() == date(2023, 4, 1)
@@ -1856,6 +1863,11 @@ def test_earlier_within_a_story_set_on_another_day_is_that_day():
     # across the speaker's messages too, and "all day" likewise
     evs = session_events([("Sam", "last friday we drove to the coast", 0), ("Sam", "we rented a cabin earlier", 1)])
     assert find(evs, "cabin").start.date() == date(2023, 5, 5)
+    evs = session_events([("Sam", "last friday we drove to the coast", 0), ("Sam", "we were at the beach all day", 1)])
+    assert find(evs, "beach").start.date() == date(2023, 5, 5)
+    # a story set in a month leaves "earlier" today's
+    evs = rule_events(["We went to Hawaii in March. I told my mom about it earlier."])
+    assert find(evs, "mom").start.date() == T0.date()
 
 
 @pytest.mark.parametrize(

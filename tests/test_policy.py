@@ -465,6 +465,9 @@ def test_a_plan_is_told_by_the_events_own_verb_not_by_another_clause_of_its_sent
         ("booked", "a flight to Rome", False),  # the booking itself, done the day it was told
         ("was going to", "the beach", False),  # movement, not a plan
         ("got", "a book I want to read", False),  # a wish inside a relative clause is not the clause's
+        ("has booked", "a table for two", False),
+        ("reached", "my goal of running a marathon", False),  # a goal reached is done
+        ("made", "a wish at the fountain", False),
     ],
 )
 def test_an_events_own_clause_tells_its_plan(verb, obj, planned):
@@ -487,3 +490,13 @@ def test_an_events_own_clause_tells_a_habit_not_another_clause_of_its_sentence()
     assert not event_occurrence(e, m, 0.5, t).habitual
     walk = event(t, "Ana", "walk", "my dog every morning", start="2024-06-15", end="2024-06-15T23:59:59")
     assert event_occurrence(walk, m, 0.5, t).habitual
+
+
+def test_calling_off_is_told_after_the_occurrence_in_its_sentence():
+    from chronos_cli.ask.occurrences import event_occurrence
+
+    q = "When did Ana go to the dentist?"
+    m = Matcher(rule_plan(q, NOW), q, {"Ana"})
+    t = turn("I had a dentist appointment yesterday but I cancelled it.", "2024-06-16T18:00")
+    e = event(t, "Ana", "had", "a dentist appointment", start="2024-06-15", end="2024-06-15T23:59:59")
+    assert event_occurrence(e, m, 0.5, t).cancelled

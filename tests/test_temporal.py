@@ -702,6 +702,9 @@ def test_all_of_a_unit_is_the_unit_the_sentence_is_in(text, when):
         "I sit at a desk all day.",  # the present: how often
         "I work all day every day.",
         "We bought an all day pass.",
+        "We went to an all night party.",  # a modifier
+        "On our honeymoon we stayed in bed all day.",  # set at an occasion
+        "When I was a kid I would play outside all day.",  # a past habit
     ],
 )
 def test_all_of_a_unit_in_the_present_or_as_a_modifier_is_no_time(text):
@@ -712,3 +715,8 @@ def test_all_of_a_unit_within_a_time_its_sentence_names_is_that_time():
     assert [s.text for s in resolve("It rained all day yesterday.", MON)] == ["yesterday"]
     assert [s.text for s in resolve("We hiked all day on Saturday.", MON)] == ["Saturday"]
     assert [s.text for s in resolve("Last Friday I slept all day.", MON)] == ["Last Friday"]
+
+
+def test_all_of_a_part_of_the_day_not_yet_begun_was_yesterdays_and_a_week_ahead_on_a_weekend_is_next():
+    assert dates(one("I was studying all afternoon.", datetime(2023, 5, 8, 9, 0)))[:2] == ("2023-05-07", "2023-05-07")
+    assert dates(one("I'll be traveling all week.", SAT))[:2] == ("2023-05-08", "2023-05-14")

@@ -555,15 +555,16 @@ def _day_bounds(d: datetime) -> tuple[datetime, datetime]:
 
 
 def _flags(sentence: str, start: datetime, said: datetime, own: tuple[str, str] | None = None) -> dict[str, bool]:
-    """``own``: where the extractor parsed the occurrence's own clause, its modality (the verb
-    and the object's first words) and its words: a plan, a habit or a called-off occurrence is
-    told by its own clause ("is going to visit", "is looking | forward to starting", "walk | my
-    dog every morning"), not by another clause of its sentence ("you won't believe it - I got
-    mentored yesterday", "… I usually hate mornings")."""
+    """``own``: where the extractor parsed the occurrence's own clause, its modality (the verb, or
+    a plan opening its object) and its words: a plan or a habit is told by its own clause ("is
+    going to visit", "is looking | forward to starting", "walk | my dog every morning"), not by
+    another clause of its sentence ("you won't believe it - I got mentored yesterday", "… I
+    usually hate mornings"). Calling off is told after it ("I had a dentist appointment
+    yesterday but I cancelled it"): read in the whole sentence."""
     lead, words = own if own is not None else (sentence, sentence)
     return {
         "planned": start.date() > said.date() or bool(PLANNED.search(lead)),
-        "cancelled": bool(CANCELLED.search(words)),
+        "cancelled": bool(CANCELLED.search(sentence)),
         "asked": is_question(sentence),
         "habitual": bool(HABITUAL.search(words)),
     }
@@ -683,21 +684,26 @@ def event_occurrence(e: EventHit, m: Matcher, sem: float, turn: TurnHit | None, 
     )
 
 
-# what a booking is: done the day it is told ("I booked a flight yesterday"); its occasion is the plan
-_DONE_AHEAD = re.compile(r"^(booked|scheduled)\b", re.I)
+# a booking is done the day it is told ("I booked a flight yesterday", "I've booked …"): its
+# occasion is the plan
+_DONE_AHEAD = re.compile(r"^(?:(?:has|have|had|'ve|just)\s+)*(?:booked|scheduled)\b", re.I)
+# a plan that opens an event's object: "is looking | forward to starting", "has got | plans to repaint"
+_PLAN_OBJECT = re.compile(r"^(?:forward to|plans? (?:to|on)|about to)\b", re.I)
 
 
 def _own_clause(e: EventHit) -> tuple[str, str] | None:
     """An event's own clause: its modality — a parsed event's verb ("will start", "is going to
-    visit") and its object's first words ("is looking | forward to starting", "has got | plans
-    to repaint"); a booking is done when told — and its words. A mention's clause is as said."""
+    visit") with its object's first word, or a plan opening its object; a booking is done when
+    told — and its words. A mention's clause is as said."""
     if getattr(e, "kind", "event") == "mention":
         return e.object, e.object
     if not e.verb:
         return None
-    words = f"{e.verb} {e.object}".strip()
-    lead = f"{_DONE_AHEAD.sub('', e.verb.strip())} {' '.join(e.object.split()[:3])}".strip()
-    return lead, words
+    obj = e.object.strip()
+    opens = _PLAN_OBJECT.match(obj)
+    # the object's first word says whether "going to" goes somewhere ("was going to | the beach")
+    lead = f"{_DONE_AHEAD.sub('', e.verb.strip())} {opens.group(0) if opens else ' '.join(obj.split()[:1])}"
+    return lead.strip(), f"{e.verb} {obj}".strip()
 
 
 def asks_plan(question: str) -> bool:

@@ -298,9 +298,6 @@ def _close(prev: Turn, turn: Turn) -> bool:
     return abs((naive(turn.t_conv) - naive(prev.t_conv)).total_seconds()) <= 3600
 
 
-# time phrases that say how long or how far back within the time a story is already set in
-_WITHIN_STORY = {"all_unit", "earlier_bare"}
-
 _CONNECTIVE = re.compile(r"(?i)^\W*(?:and|then|so|plus|also|after(?:wards| that)?|later)\b")
 
 
@@ -314,64 +311,32 @@ def _continues(text: str) -> bool:
     return bool(first) and first.group(1).lower() in PAST and first.group(1).lower() not in _NOT_SUBJECTLESS
 
 
-# a message that turns to another topic: "btw i got the job", "i forgot to tell you, we adopted a puppy"
+# a message that turns to another topic: "btw i got the job", "anyway my sister got engaged!",
+# "omg …", "i forgot to tell you, we adopted a puppy"
 _NEW_TOPIC = re.compile(
-    r"(?i)^\W*(?:btw|by the way|random(?:ly)?|unrelated|on another note|speaking of|guess what"
-    r"|(?:i\s+)?(?:forgot|meant|wanted|need)\s+to\s+tell\s+(?:you|u)|(?:big\s+)?news)\b"
+    r"(?i)^\W*(?:(?:oh|and|so|haha+|lol)\W+)*(?:btw|by the way|anyways?|omg|random(?:ly)?|unrelated|on another note"
+    r"|speaking of|guess what|(?:i\s+)?(?:forgot|meant|wanted|need)\s+to\s+tell\s+(?:you|u)|(?:big\s+)?news)\b"
 )
-# what tells the background of a story rather than its next step: "i grew up on that street",
-# "we lived there for 3 years", "when i was a kid"
-_BACKGROUND_VERBS = {
-    "was",
-    "were",
-    "had",
-    "lived",
-    "grew",
-    "used",
-    "knew",
-    "loved",
-    "liked",
-    "hated",
-    "thought",
-    "felt",
-}
+# background to a story rather than its next step: "we lived there for 3 years", "when i was a
+# kid", "i grew up on that street", "i was on the soccer team" (not where one was then: "we were
+# at the beach all day") — read in the message's first clause (not in a relative
+# clause: "my son fed a giraffe that has lived there for 20 years")
 _BACKGROUND = re.compile(
     r"(?i)\bfor\s+(?:\d+|a|an|one|two|three|a few|several|many)\s+(?:years?|months?|decades?)\b|\bwhen\s+i\s+was\b"
+    r"|\b(?:grew\s+up|used\s+to|lived)\b|\b(?:was|were)\b(?!\s+(?:at|in|there|out|back|home)\b)"
 )
-_WORD_RE = re.compile(r"[A-Za-z']+")
+_FIRST_CLAUSE = re.compile(r"(?i)^.*?(?=\b(?:that|who|which|where)\b|[,.;!?]|$)")
 
 
 def _goes_on(text: str) -> bool:
-    """A message that opens with a past verb after its subject ("we saw the lions", "my little
-    brother fed a goat", "oh and Tom got lost"): after a message that narrated the past
-    ("yesterday i went to the zoo with my kids"), the narrative keeps its time until another is
-    named, across the messages one person sends in a row as within one message. Not one that
-    turns to another topic ("btw …", "i forgot to tell you, …"), nor background ("i grew up on
-    that street", "we lived there for 3 years"), nor another tense ("we love that zoo")."""
-    if _NEW_TOPIC.match(text) or _BACKGROUND.search(text):
-        return False
-    words = _WORD_RE.findall(text)[:8]
-    k = 0
-    while k < len(words) and words[k].lower() in INTERJECTIONS | {"and", "so", "haha", "lol"}:
-        k += 1  # "oh and …", "haha my son fell"
-    if k >= len(words):
-        return False
-    w = words[k].lower()
-    if w in SUBJ_PRONOUNS and w not in ("you", "it"):
-        k += 1
-    elif w in ("my", "our", "his", "her", "their", "the"):
-        k += 2 if k + 2 < len(words) and words[k + 2].lower() not in FORMS else 1  # "my (little) brother"
-        k += 1
-    elif words[k][:1].isupper() and w not in FORMS:
-        k += 1  # a name: "Tom fed a goat"
-    else:
-        return False
-    while k < len(words) and words[k].lower() in L.ADVERBS:
-        k += 1  # "we finally saw …", "i just got home"
-    if k >= len(words):
-        return False
-    verb = words[k].lower()
-    return verb in PAST and verb not in _BACKGROUND_VERBS
+    """A message that may go on with a past narrative the speaker's previous message told
+    ("yesterday i went to the zoo with my kids" / "my son fed a giraffe"): the narrative keeps
+    its time until another is named, across the messages one person sends in a row as within one
+    message — the clause reading then dates its simple-past clauses as it would in one message.
+    Not one that turns to another topic ("btw …", "anyway …", "i forgot to tell you, …"), nor
+    background ("i grew up on that street", "we lived there for 3 years")."""
+    first = _FIRST_CLAUSE.match(text)
+    return not _NEW_TOPIC.match(text) and not _BACKGROUND.search(first.group(0) if first else text)
 
 
 @dataclass
@@ -442,7 +407,7 @@ _TOLD_BEFORE = re.compile(
 
 # … unless the time is the subject of what was told ("like i said yesterday was rough") or the
 # telling was somewhere else ("I said that yesterday at the meeting")
-_TOLD_ELSEWHERE = re.compile(r"(?i)\s+(?:was|were|is|has|had|at|in|during|to|with)\b")
+_TOLD_ELSEWHERE = re.compile(r"(?i)\s+(?:was|were|is|has|had|at|during|to\s+(?!you\b|u\b))\b")
 
 
 def _not_a_time(sp, text: str) -> bool:
@@ -724,8 +689,13 @@ class RuleExtractor:
                 continue
             if st.story is not None:
                 # "Sunday. Slept all day." / "Last night we went to a concert. We had dinner
-                # earlier.": how long, or before what, within the time the story is set in, not today
-                sent_spans = [sp for sp in sent_spans if sp.rule not in _WITHIN_STORY]
+                # earlier.": how long, or before what, within the time the story is set in, not
+                # today ("earlier" only within a day: "We went to Hawaii in March. I told my mom
+                # about it earlier." is today)
+                day_story = getattr(st.story, "granularity", "") in ("day", "part_of_day", "instant")
+                sent_spans = [
+                    sp for sp in sent_spans if not (sp.rule == "all_unit" or (sp.rule == "earlier_bare" and day_story))
+                ]
             toks = tokenize(sent, a)
             if not toks:
                 continue

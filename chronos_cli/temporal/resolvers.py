@@ -423,23 +423,36 @@ def weekend_for(ctx, pos: int) -> Res:
     return days(*weekend_of(today), g="weekend")
 
 
+# a sentence set at another time than now: a habit of the past, or an occasion it names ("On our
+# honeymoon we stayed in bed all day", "When I was a kid I would play outside all day")
+_SET_ELSEWHERE = re.compile(
+    r"(?i)\b(?:would|used\s+to|when\s+(?:i|we)\s+(?:was|were)|as\s+a\s+(?:kid|child|teen)|back\s+(?:then|in)"
+    r"|(?:on|during|at|for)\s+(?:our|my|his|her|their)\s+\w+)\b"
+)
+
+
 def r_all_unit(m, ctx):
     """ "all weekend", "the whole day": the unit the told time is in — only in a past or future
-    sentence (in the present, "I sit all day" says how often)."""
+    sentence (in the present, "I sit all day" says how often) set at no other time."""
     t = ctx.tense(m.start())
-    if t is None:
+    s, e = ctx.sentence_span(m.start())
+    if t is None or _SET_ELSEWHERE.search(ctx.text, s, e):
         return None
     u = m["u"].lower()
+    today = ctx.today
     if u == "day":
-        return days(ctx.today)
+        return days(today)
     if u == "night":
-        return part_span(ctx.today - timedelta(days=1) if t == "past" else ctx.today, "night")
+        return part_span(today - timedelta(days=1) if t == "past" else today, "night")
     if u == "weekend":
         return weekend_for(ctx, m.start())
-    if u == "week":  # told in the past on a Monday, the week just gone
-        back = 7 if t == "past" and ctx.today.weekday() == 0 else 0
-        return days(*week_of(ctx.today - timedelta(days=back)), g="week")
-    return part_span(ctx.today, u)
+    if u == "week":
+        # told in the past on a Monday, the week just gone; ahead on a weekend, the week to come
+        shift = -7 if t == "past" and today.weekday() == 0 else 7 if t == "future" and today.weekday() >= 5 else 0
+        return days(*week_of(today + timedelta(days=shift)), g="week")
+    # a part of the day not yet begun, told in the past, was yesterday's ("studied all afternoon" at 9 am)
+    before = t == "past" and L.PARTS[u][0] > ctx.now.hour
+    return part_span(today - timedelta(days=1) if before else today, u)
 
 
 def r_weekend_bare(m, ctx):

@@ -567,13 +567,15 @@ DAYS: list[Rule] = [
         "all_unit",
         "all/the whole/the entire day, morning, afternoon, evening, night, weekend, week (long), in a past or "
         'future sentence; not before another time ("all day yesterday") nor "all day every day"',
-        "the unit the sentence is in: day, morning … = today's; night = last night in the past, tonight ahead; "
-        "weekend = as 'over the weekend'; week = this week. A present sentence says how often ('I sit all day'): "
-        "nothing",
+        "the unit the sentence is in: day = today; morning … = today's (yesterday's when told in the past before it "
+        "began); night = last night in the past, tonight ahead; weekend = as 'over the weekend'; week = this week (the "
+        "week just gone told in the past on a Monday, the next told ahead on a weekend). Nothing in a present sentence "
+        "('I sit all day': how often), a past habit or one set at an occasion ('On our honeymoon we stayed in bed all "
+        "day'), nor as a modifier ('an all night party')",
         "I was sick all weekend.",
         "2023-05-10T14:00",
         "2023-05-06 – 2023-05-07 (weekend)",
-        r"\b(?:all|the\s+whole|the\s+entire)\s+(?P<u>day|morning|afternoon|evening|night|weekend|week)(?:\s+long)?\b"
+        r"(?<!\ba\s)(?<!\ban\s)\b(?:all|the\s+whole|the\s+entire)\s+(?P<u>day|morning|afternoon|evening|night|weekend|week)(?:\s+long)?\b"
         r"(?!\s+(?:yesterday|today|tomorrow|tonight|last|this|next|before|after|of|every|each)\b|\s+(?:on\s+)?\w+day\b"
         r"|\s*-?\s*(?:long\s+)?(?:pass|ticket|event|workshop|trip|hike|class|course|session))",
         R.r_all_unit,
