@@ -1888,3 +1888,19 @@ def test_a_past_told_of_all_weekend_is_dated_the_weekend():
     assert (hosp.start.date(), hosp.end.date()) == (date(2023, 5, 6), date(2023, 5, 7))  # T0 is a Monday
     # a habit told in the present stays no occurrence of today
     assert all(e.start is None for e in rule_events(["I sit at a desk all day."]))
+
+
+def test_a_narrative_goes_on_through_a_comment_but_not_through_another_tense_or_a_question():
+    evs = session_events(
+        [
+            ("Sam", "yesterday i went to the zoo", 0),
+            ("Sam", "it was fun", 1),  # a comment tells nothing of its own
+            ("Sam", "my son fed a giraffe", 1),
+        ]
+    )
+    assert find(evs, "giraffe").start.date() == YESTERDAY
+    for between in ("next month i'm going to paris", "how are your kids?"):
+        evs = session_events(
+            [("Sam", "yesterday i went to the zoo", 0), ("Sam", between, 1), ("Sam", "my son started school", 1)]
+        )
+        assert find(evs, "school").start is None, between

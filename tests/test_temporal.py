@@ -720,3 +720,15 @@ def test_all_of_a_unit_within_a_time_its_sentence_names_is_that_time():
 def test_all_of_a_part_of_the_day_not_yet_begun_was_yesterdays_and_a_week_ahead_on_a_weekend_is_next():
     assert dates(one("I was studying all afternoon.", datetime(2023, 5, 8, 9, 0)))[:2] == ("2023-05-07", "2023-05-07")
     assert dates(one("I'll be traveling all week.", SAT))[:2] == ("2023-05-08", "2023-05-14")
+
+
+def test_all_of_a_unit_at_a_place_or_on_a_thing_is_still_now_and_a_past_week_ends_today():
+    assert dates(one("I worked on my project all day."))[:2] == ("2023-05-08", "2023-05-08")
+    assert dates(one("I was at my mom's all weekend."))[:2] == ("2023-05-06", "2023-05-07")
+    wed = datetime(2023, 5, 10, 14, 0)
+    assert dates(one("I was busy all week.", wed))[:2] == ("2023-05-08", "2023-05-10")
+
+
+def test_a_past_week_told_early_in_the_next_is_the_week_just_gone():
+    tue = datetime(2023, 5, 9, 20, 0)
+    assert dates(one("The dog stayed with my neighbour the whole week.", tue))[:2] == ("2023-05-01", "2023-05-07")

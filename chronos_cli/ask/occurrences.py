@@ -556,11 +556,12 @@ def _day_bounds(d: datetime) -> tuple[datetime, datetime]:
 
 def _flags(sentence: str, start: datetime, said: datetime, own: tuple[str, str] | None = None) -> dict[str, bool]:
     """``own``: where the extractor parsed the occurrence's own clause, its modality (the verb, or
-    a plan opening its object) and its words: a plan or a habit is told by its own clause ("is
-    going to visit", "is looking | forward to starting", "walk | my dog every morning"), not by
-    another clause of its sentence ("you won't believe it - I got mentored yesterday", "… I
-    usually hate mornings"). Calling off is told after it ("I had a dentist appointment
-    yesterday but I cancelled it"): read in the whole sentence."""
+    a plan opening its object) and its words (verb and object): a plan or a habit is read there
+    ("is going to visit", "is looking | forward to starting", "walk | my dog every morning"), not
+    in another clause of its sentence ("you won't believe it - I got mentored yesterday", "… I
+    usually hate mornings"); a frequency word before the verb is not seen ("I usually went hiking
+    in 2020": the extractor drops such habits itself). Calling off is told after it ("I had a
+    dentist appointment yesterday but I cancelled it"): read in the whole sentence."""
     lead, words = own if own is not None else (sentence, sentence)
     return {
         "planned": start.date() > said.date() or bool(PLANNED.search(lead)),

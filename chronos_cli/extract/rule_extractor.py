@@ -319,11 +319,11 @@ _NEW_TOPIC = re.compile(
 )
 # background to a story rather than its next step: "we lived there for 3 years", "when i was a
 # kid", "i grew up on that street", "i was on the soccer team" (not where one was then: "we were
-# at the beach all day") — read in the message's first clause (not in a relative
+# at the beach all day", nor a comment: "it was fun") — read in the message's first clause (not in a relative
 # clause: "my son fed a giraffe that has lived there for 20 years")
 _BACKGROUND = re.compile(
     r"(?i)\bfor\s+(?:\d+|a|an|one|two|three|a few|several|many)\s+(?:years?|months?|decades?)\b|\bwhen\s+i\s+was\b"
-    r"|\b(?:grew\s+up|used\s+to|lived)\b|\b(?:was|were)\b(?!\s+(?:at|in|there|out|back|home)\b)"
+    r"|\b(?:grew\s+up|used\s+to|lived)\b|\b(?:i|we|he|she|they)\s+(?:was|were)\b(?!\s+(?:at|in|there|out|back|home)\b)"
 )
 _FIRST_CLAUSE = re.compile(r"(?i)^.*?(?=\b(?:that|who|which|where)\b|[,.;!?]|$)")
 
@@ -562,7 +562,10 @@ class RuleExtractor:
                     phrase, carried, qs = None, _Carry(), []
             if phrase is None:
                 events = self._turn_events(session, turn, ctx, asked, qs, text=text, carry=carried, **kwargs)
-            carried.narrated = carried.narrated or (narrating and carried.story is story)
+            # a message that tells nothing of its own ("we saw the lions", "it was fun") passes the
+            # narrative on; one that tells something else or asks does not ("next month i'm going
+            # to paris", "how are your kids?")
+            carried.narrated = carried.narrated or (narrating and carried.story is story and not events and not qs)
             out.extend(events)
             prev, prev_questions = turn, qs
         return dedup(out)

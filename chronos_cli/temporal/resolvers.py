@@ -427,7 +427,8 @@ def weekend_for(ctx, pos: int) -> Res:
 # honeymoon we stayed in bed all day", "When I was a kid I would play outside all day")
 _SET_ELSEWHERE = re.compile(
     r"(?i)\b(?:would|used\s+to|when\s+(?:i|we)\s+(?:was|were)|as\s+a\s+(?:kid|child|teen)|back\s+(?:then|in)"
-    r"|(?:on|during|at|for)\s+(?:our|my|his|her|their)\s+\w+)\b"
+    r"|(?:on|during|at|for)\s+(?:our|my|his|her|their)\s+(?:\w+\s+)?(?:honeymoon|trip|vacation|holiday|birthday|wedding"
+    r"|anniversary|cruise|tour|graduation|retreat|camp|getaway|visit))\b"
 )
 
 
@@ -447,9 +448,11 @@ def r_all_unit(m, ctx):
     if u == "weekend":
         return weekend_for(ctx, m.start())
     if u == "week":
-        # told in the past on a Monday, the week just gone; ahead on a weekend, the week to come
-        shift = -7 if t == "past" and today.weekday() == 0 else 7 if t == "future" and today.weekday() >= 5 else 0
-        return days(*week_of(today + timedelta(days=shift)), g="week")
+        # told in the past early in a week (Monday, Tuesday), the week just gone; ahead on a
+        # weekend, the week to come
+        shift = -7 if t == "past" and today.weekday() <= 1 else 7 if t == "future" and today.weekday() >= 5 else 0
+        a, b = week_of(today + timedelta(days=shift))
+        return days(a, min(b, today) if t == "past" else b, g="week")  # the past: not the days still ahead
     # a part of the day not yet begun, told in the past, was yesterday's ("studied all afternoon" at 9 am)
     before = t == "past" and L.PARTS[u][0] > ctx.now.hour
     return part_span(today - timedelta(days=1) if before else today, u)

@@ -569,7 +569,7 @@ DAYS: list[Rule] = [
         'future sentence; not before another time ("all day yesterday") nor "all day every day"',
         "the unit the sentence is in: day = today; morning … = today's (yesterday's when told in the past before it "
         "began); night = last night in the past, tonight ahead; weekend = as 'over the weekend'; week = this week (the "
-        "week just gone told in the past on a Monday, the next told ahead on a weekend). Nothing in a present sentence "
+        "week just gone told in the past on a Monday or Tuesday, this week up to today told in the past later, the next told ahead on a weekend). Nothing in a present sentence "
         "('I sit all day': how often), a past habit or one set at an occasion ('On our honeymoon we stayed in bed all "
         "day'), nor as a modifier ('an all night party')",
         "I was sick all weekend.",
