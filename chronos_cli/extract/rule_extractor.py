@@ -51,7 +51,8 @@ embedder's speed (one regex tokenisation and one temporal-engine call per turn):
    A story goes on into the speaker's next message when that message continues it (opens with
    "and"/"then"/"so" or a past verb with no subject: "yesterday was wild" / "went to the beach"),
    and a past narrative of the speaker's goes on into the next past clause sent in a row ("yesterday
-   i went to the zoo" / "my son fed a giraffe"), not into another topic ("btw …") or tense.
+   i went to the zoo" / "my son fed a giraffe"), through a message that tells nothing of its own
+   ("it was fun"), not into another topic ("btw …"), background ("i grew up there") or tense.
 7. The same occurrence told twice in a session merges (``common.dedup``); aliases carry the
    activity's category ("climbed Mount X" → hike, hiking).
 8. Chat typing is read as English: sentences run on without a full stop are split where a
@@ -268,8 +269,8 @@ class _Carry:
     asked: object | None = None
     framed: bool = False  # its sentences set another time ("Yesterday was great.")
     teased: bool = False  # it ended on a teaser: "something exciting happened last Friday"
-    narrated: bool = False  # it told a past occurrence in its story's time ("yesterday i went to the zoo")
     third: bool = False  # … or were about someone else ("My sister is so busy.")
+    narrated: bool = False  # it told a deed of the speaker's in its story's time ("yesterday i went to the zoo")
 
 
 _HOW_WAS = re.compile(r"(?i)\bhow(?:'s| was)\s+your\s+(weekend|day|morning|afternoon|evening)\s*[?!.]*\s*$")
