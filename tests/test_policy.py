@@ -13,7 +13,7 @@ from datetime import datetime
 
 import pytest
 
-from chronos_cli.ask.occurrences import Matcher, date_in_turn
+from chronos_cli.ask.occurrences import Matcher, date_in_turn, event_occurrence
 from chronos_cli.ask.offline import asks_start
 from chronos_cli.ask.plan import hop_plans, rule_plan
 from chronos_cli.ask.policy import AgentState, RulePolicy
@@ -425,11 +425,13 @@ def test_how_long_a_trip_lasted_is_its_first_to_its_last_day():
     assert "Only one day is known" in d.answer
 
 
-def test_a_plan_is_told_by_the_events_own_verb_not_by_another_clause_of_its_sentence():
-    from chronos_cli.ask.occurrences import event_occurrence
+def occurrence_of(question: str, e: EventHit, t: TurnHit):
+    """The occurrence the policy reads from event ``e`` of turn ``t``, for ``question``."""
+    return event_occurrence(e, Matcher(rule_plan(question, NOW), question, {"Ana"}), 0.5, t)
 
+
+def test_a_plan_is_told_by_the_events_own_verb_not_by_another_clause_of_its_sentence():
     q = "When did Ana get mentored?"
-    m = Matcher(rule_plan(q, NOW), q, {"Ana"})
     told = turn("You won't believe it - I got mentored by a business coach yesterday!", "2024-06-16T18:00")
     got = event(
         told,
@@ -440,16 +442,16 @@ def test_a_plan_is_told_by_the_events_own_verb_not_by_another_clause_of_its_sent
         end="2024-06-15T23:59:59",
         expr="yesterday",
     )
-    assert not event_occurrence(got, m, 0.5, told).planned
+    assert not occurrence_of(q, got, told).planned
     plan_turn = turn("I'm going to get mentored by a business coach next week.", "2024-06-16T18:00")
     going = event(
         plan_turn, "Ana", "is going to get", "mentored by a business coach", start="2024-06-17", end="2024-06-23"
     )
-    assert event_occurrence(going, m, 0.5, plan_turn).planned
+    assert occurrence_of(q, going, plan_turn).planned
     # a plan said for a past day is still a plan, told by its verb ("wanted to visit … last week")
     wish_turn = turn("I wanted to visit my mom last week, but work got busy.", "2024-06-16T18:00")
     wish = event(wish_turn, "Ana", "wanted to visit", "my mom", start="2024-06-03", end="2024-06-09")
-    assert event_occurrence(wish, m, 0.5, wish_turn).planned
+    assert occurrence_of(q, wish, wish_turn).planned
     # and the answer takes the mentoring that happened over one offered ahead
     offered = turn("I'm offering one-on-one mentoring to young dancers.", "2024-06-20T18:00", sid="s2")
     offer = event(offered, "Ana", "is offering", "one-on-one mentoring", start="2024-06-20", expr="'m offering")
@@ -471,32 +473,22 @@ def test_a_plan_is_told_by_the_events_own_verb_not_by_another_clause_of_its_sent
     ],
 )
 def test_an_events_own_clause_tells_its_plan(verb, obj, planned):
-    from chronos_cli.ask.occurrences import event_occurrence
-
-    q = "When did Ana do it?"
-    m = Matcher(rule_plan(q, NOW), q, {"Ana"})
     t = turn(f"Yesterday I {verb} {obj}.", "2024-06-16T18:00")
     e = event(t, "Ana", verb, obj, start="2024-06-15", end="2024-06-15T23:59:59", expr="Yesterday")
-    assert event_occurrence(e, m, 0.5, t).planned is planned
+    assert occurrence_of("When did Ana do it?", e, t).planned is planned
 
 
 def test_an_events_own_clause_tells_a_habit_not_another_clause_of_its_sentence():
-    from chronos_cli.ask.occurrences import event_occurrence
-
     q = "When did Ana get mentored?"
-    m = Matcher(rule_plan(q, NOW), q, {"Ana"})
     t = turn("I got mentored by a coach yesterday, I usually hate mornings though.", "2024-06-16T18:00")
     e = event(t, "Ana", "got", "mentored by a coach", start="2024-06-15", end="2024-06-15T23:59:59")
-    assert not event_occurrence(e, m, 0.5, t).habitual
+    assert not occurrence_of(q, e, t).habitual
     walk = event(t, "Ana", "walk", "my dog every morning", start="2024-06-15", end="2024-06-15T23:59:59")
-    assert event_occurrence(walk, m, 0.5, t).habitual
+    assert occurrence_of(q, walk, t).habitual
 
 
 def test_calling_off_is_told_after_the_occurrence_in_its_sentence():
-    from chronos_cli.ask.occurrences import event_occurrence
-
     q = "When did Ana go to the dentist?"
-    m = Matcher(rule_plan(q, NOW), q, {"Ana"})
     t = turn("I had a dentist appointment yesterday but I cancelled it.", "2024-06-16T18:00")
     e = event(t, "Ana", "had", "a dentist appointment", start="2024-06-15", end="2024-06-15T23:59:59")
-    assert event_occurrence(e, m, 0.5, t).cancelled
+    assert occurrence_of(q, e, t).cancelled
