@@ -1904,3 +1904,71 @@ def test_a_narrative_goes_on_through_a_comment_but_not_through_another_tense_or_
             [("Sam", "yesterday i went to the zoo", 0), ("Sam", between, 1), ("Sam", "my son started school", 1)]
         )
         assert find(evs, "school").start is None, between
+
+
+# -- a message's own time, occasions named by a time, wishes ----------------------------------------
+
+
+def test_a_message_with_a_time_of_its_own_is_not_set_in_the_story_before_it():
+    evs = session_events([("Sam", "did a lot last week", 0), ("Sam", "booked a sports massage for thursday", 1)])
+    massage = [e for e in evs if "massage" in e.object]
+    assert all(e.start is None or e.start.date() == date(2023, 5, 11) for e in massage)
+    assert any(e.start is not None and e.start.date() == date(2023, 5, 11) for e in massage)
+    # "all day" and a clock time go on with the story; so does how long something lasted
+    evs = session_events([("Sam", "last friday we drove to the coast", 0), ("Sam", "we were at the beach all day", 1)])
+    assert find(evs, "beach").start.date() == date(2023, 5, 5)
+    evs = session_events(
+        [
+            ("Sam", "yesterday i went to the zoo", 0),
+            ("Sam", "my son fed a giraffe that has lived there for 20 years", 1),
+        ]
+    )
+    assert find(evs, "giraffe").start.date() == YESTERDAY
+
+
+@pytest.mark.parametrize(
+    "text, what",
+    [
+        ("it was really good on the call yesterday", "call"),
+        ("it was so fun at the party yesterday", "party"),
+        ("loved it at our game yesterday", "game"),
+    ],
+)
+def test_a_time_closing_an_occasion_dates_it_whatever_the_clause_says_of_it(text, what):
+    assert find(rule_events([text]), what).start.date() == YESTERDAY
+
+
+def test_how_a_day_was_stays_no_occurrence():
+    assert not [e for e in rule_events(["it was pretty cold yesterday"]) if e.start is not None]
+
+
+def test_a_year_after_a_picture_dates_the_picture_not_what_was_done_with_it():
+    evs = rule_events(["found the photos btw! sent them to the landlord, the stain's clear in the pic from 2021"])
+    assert find(evs, "landlord").start is None  # sent today, not in 2021
+
+
+def test_not_until_a_day_is_that_day():
+    ev = find(rule_events(["also broadband isnt getting connected til the 12th"]), "broadband")
+    assert ev.start.date() == date(2023, 5, 12)
+    assert not rule_events(["we wont know until the 12th"])  # nothing said to happen
+
+
+def test_a_month_typed_lower_case_is_no_modal():
+    ev = find(rule_events(["my sister is due soon, the baby comes in may"]), "baby")
+    assert ev.start.date() == date(2023, 5, 1)
+
+
+def _wish(turns):
+    return [e for e in session_events(turns) if "birthday" in e.object]
+
+
+def test_a_birthday_wished_is_that_days():
+    evs = _wish([("Sam", "HAPPY BIRTHDAY KIERAN 🎂🎉", 0), ("Kieran", "thank youuu", 1)])
+    assert [(e.subject, e.start.date()) for e in evs] == [("Kieran", T0.date())]
+    evs = _wish([("Sam", "happy birthday!!", 0), ("Kieran", "thanks!!", 1)])
+    assert [e.subject for e in evs] == ["Kieran"]  # the other one of the two
+    evs = _wish([("Sam", "happy birthday to your mom!!", 0), ("Kieran", "ill tell her", 1)])
+    assert [e.subject for e in evs] == ["Kieran's mom"]
+    # not on the day, or not a person's
+    assert not _wish([("Sam", "happy belated birthday lol", 0), ("Kieran", "haha thanks", 1)])
+    assert not _wish([("Sam", "happy birthday weekend", 0), ("Kieran", "haha", 1)])

@@ -133,9 +133,12 @@ def test_the_speakers_own_report_is_kept():
     assert find(rule_events(["I told my boss about the new project yesterday."]), "boss").start.date() == YESTERDAY
 
 
-def test_numbers_joined_by_and_are_one_object():
-    ev = find(rule_events(["We booked a ryokan in Kyoto for the 14th and 15th."]), "ryokan")
-    assert ev.object.endswith("the 14th and 15th")
+def test_days_joined_by_and_are_one_range():
+    evs = rule_events(["We booked a ryokan in Kyoto for the 14th and 15th."])
+    stay = next(e for e in evs if "ryokan" in e.object and e.start is not None)
+    assert (stay.start.date(), stay.end.date()) == (date(2023, 5, 14), date(2023, 5, 15))
+    assert "15th" in stay.object  # the days as said, one range
+    assert find([e for e in evs if e.verb == "booked"], "ryokan").start is None  # the booking: done when told
 
 
 # -- a bare "it" in a dated mention -----------------------------------------------------------------
@@ -502,8 +505,8 @@ def test_a_catch_up_in_a_sentence_of_its_own_dates_what_follows():
         (
             "I'm getting ready for a dance comp next month on the 15th.",
             ("is getting", "ready for a dance comp"),
-            "a dance comp next month",
-            date(2023, 6, 1),
+            "a dance comp next month on the 15th",  # one date told in two phrases
+            date(2023, 6, 15),
         ),
     ],
 )

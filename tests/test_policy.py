@@ -13,7 +13,7 @@ from datetime import datetime
 
 import pytest
 
-from chronos_cli.ask.occurrences import Matcher, date_in_turn, event_occurrence
+from chronos_cli.ask.occurrences import Matcher, asks_plan, date_in_turn, event_occurrence, turn_occurrence
 from chronos_cli.ask.offline import asks_start
 from chronos_cli.ask.plan import hop_plans, rule_plan
 from chronos_cli.ask.policy import AgentState, RulePolicy
@@ -60,12 +60,14 @@ def event(t: TurnHit, subject: str, verb: str, obj: str, *, start=None, end=None
     )
 
 
-def ask(question: str, turns: list[TurnHit], events: list[EventHit] = (), now: datetime = NOW):
+def ask(question: str, turns: list[TurnHit], events: list[EventHit] = (), now: datetime = NOW, around=()):
     """The policy's answer when the searches return ``turns`` and ``events`` (in that order)
-    and the initial retrieval seeded the same turns."""
+    and the initial retrieval seeded the same turns (``around``: with the turns around them)."""
     plan = rule_plan(question, now)
     policy = RulePolicy()
-    state = AgentState(question=question, now=now, plan=plan, seed=list(turns), enabled=list(TOOL_NAMES))
+    state = AgentState(
+        question=question, now=now, plan=plan, seed=list(turns), around=list(around), enabled=list(TOOL_NAMES)
+    )
     decision = policy.decide(state)
     records = []
     for c in decision.tool_calls:
@@ -492,3 +494,72 @@ def test_calling_off_is_told_after_the_occurrence_in_its_sentence():
     t = turn("I had a dentist appointment yesterday but I cancelled it.", "2024-06-16T18:00")
     e = event(t, "Ana", "had", "a dentist appointment", start="2024-06-15", end="2024-06-15T23:59:59")
     assert occurrence_of(q, e, t).cancelled
+
+
+def test_when_does_asks_for_the_date_it_is_set_for_not_a_habit():
+    got = turn("I GOT THE JOB!!!!", "2024-04-03T18:00", tid="a")
+    starts = turn("i start at the new job in june, on the 3rd", "2024-04-03T18:05", tid="b")
+    now = datetime(2024, 4, 9, 12)
+    plan, d = ask("When does Ana start her new job?", [got, starts], now=now)
+    assert d.answer_range == {"start": "2024-06-03", "end": "2024-06-03"}
+    assert asks_plan("When does Ana start her new job?")
+    assert not asks_plan("When does Ana usually go running?")  # a habit
+    assert not asks_plan("When did Ana start her new job?")
+
+
+def test_a_booking_told_as_done_in_the_past_is_no_plan():
+    t = turn("and Ron booked our flights to Germany last night!!", "2024-04-06T11:20")
+    assert not occurrence_of(
+        "When did Ron book the flights?",
+        event(t, "Ron", "booked", "our flights to Germany", start="2024-04-05T00:00", end="2024-04-05T23:59"),
+        t,
+    ).planned
+    m = Matcher(rule_plan("When did Ron book the flights?", NOW), "When did Ron book the flights?", {"Ana"})
+    assert not turn_occurrence(t, m, 1.0).planned  # the turn read on its own: its date is past
+    ahead = turn("booked a table for friday", "2024-04-06T11:20")
+    assert turn_occurrence(ahead, m, 1.0).planned  # what was booked, ahead
+
+
+def chat(*lines: tuple[str, str], said: str = "2024-04-03T18:00", sid: str = "s1") -> list[TurnHit]:
+    """One session's messages in order, as the store keeps them (a position each)."""
+    t0 = datetime.fromisoformat(said)
+    return [
+        turn(text, (t0.replace(minute=i)).isoformat(), who, sid=sid, tid=f"D{i}").model_copy(update={"turn_index": i})
+        for i, (who, text) in enumerate(lines)
+    ]
+
+
+def test_a_message_is_read_with_the_messages_around_it():
+    msgs = chat(
+        ("Katrin", "I GOT THE JOB!!!!"),
+        ("Elaine", "WHAT!! congratulations!!!"),
+        ("Elaine", "I knew it"),
+        ("Katrin", "i start in june, on the 3rd"),
+        ("Katrin", "i am so happy but also scared"),
+    )
+    old = turn("i start pottery on may 2nd", "2024-03-18T12:00", "Katrin", sid="s0")
+    q = "When does Katrin start her new job?"
+    now = datetime(2024, 4, 9, 12)
+    seed = [old, msgs[3]]
+    plan, d = ask(q, seed, now=now, around=msgs)
+    assert d.answer_range == {"start": "2024-06-03", "end": "2024-06-03"}
+    # without what surrounds it, the message says nothing of a job: the other start is as good
+    plan, d = ask(q, seed, now=now)
+    assert d.answer_range == {"start": "2024-05-02", "end": "2024-05-02"}
+
+
+def test_words_clipped_as_chats_type_them_match_the_whole_word():
+    first = turn("I had my first physio today!", "2024-04-02T21:30", "Elaine")
+    knee = turn(
+        "my knee has been bothering me all winter, the doctor says rest", "2024-03-18T12:00", "Elaine", sid="s0"
+    )
+    plan, d = ask("When did Elaine have her first physiotherapy session?", [knee, first])
+    assert d.answer_range == {"start": "2024-04-02", "end": "2024-04-02"}
+
+
+def test_asked_about_one_person_another_persons_occurrence_gives_way():
+    ron = turn("Ron's bike got stolen out of our garage years ago", "2024-03-22T18:40", "Elaine", tid="a")
+    mine = turn("someone stole my bike 😭😭", "2024-03-22T18:30", "Katrin", tid="b")
+    plan, d = ask("When was Katrin's bike stolen?", [ron, mine])
+    assert d.answer_range == {"start": "2024-03-22", "end": "2024-03-22"}
+    assert "someone stole my bike" in d.answer

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import TYPE_CHECKING
 
+from chronos_cli.ask.offline import CONTEXT_AFTER, CONTEXT_BEFORE
 from chronos_cli.ask.plan import Plan, model_plan, rule_plan
 from chronos_cli.ask.policy import AgentState, Decision, LLMPolicy, RulePolicy
 from chronos_cli.ask.retrieve import expand_neighbours, format_context, initial_retrieval
@@ -124,6 +125,7 @@ def answer(
     # --now is a cutoff: the question sees only what was said up to the moment it is asked
     where = Store.build_filter(namespaces=namespaces, said_until=now)
     ranked: list[TurnHit] = []
+    around: list[TurnHit] = []
     context = ""
     if options.initial_retrieval:
         t0 = time.perf_counter()
@@ -145,7 +147,12 @@ def answer(
             if on_ranking is not None:
                 on_ranking(rows)
             ranked = rows[: options.top_n]
-            context = format_context(expand_neighbours(store, ranked, said_until=now))
+            # the turns around the best ones: the model reads the next and previous turn; the
+            # offline policy reads those around each as its context (a chat tells one thing over
+            # several messages: "I GOT THE JOB!!" / "congrats!!" / "i start in june, on the 3rd")
+            around = expand_neighbours(store, ranked, said_until=now, before=CONTEXT_BEFORE, after=CONTEXT_AFTER)
+            near = {(h.session_key, h.turn_index + d) for h in ranked for d in (-1, 0, 1)}
+            context = format_context([h for h in around if (h.session_key, h.turn_index) in near])
         except Exception as e:  # noqa: BLE001 - e.g. the reranker is down: go on without seeds
             from chronos_cli.providers.errors import scrub
 
@@ -173,7 +180,9 @@ def answer(
 
     # -- 3. the loop -----------------------------------------------------------------------
     tools = Tools(store, embedder, question, namespaces=namespaces, reranker=reranker, options=options, said_until=now)
-    state = AgentState(question=question, now=now, plan=plan, seed=ranked, enabled=tools.enabled, steps=steps)
+    state = AgentState(
+        question=question, now=now, plan=plan, seed=ranked, around=around, enabled=tools.enabled, steps=steps
+    )
     if llm is not None:
         from chronos_cli.prompts import load_prompt
 

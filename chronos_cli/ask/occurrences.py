@@ -53,7 +53,12 @@ HABITUAL = re.compile(
 )
 # words of a "when" question that ask about a plan rather than a past occurrence
 _ASKS_PLAN = re.compile(r"\b(plan(s|ning|ned)? (to|on)|going to|will|intend|scheduled|supposed to)\b", re.I)
-_ASKS_FUTURE = re.compile(r"^\s*(when|what \w+|which \w+)\s+(is|are|will|'s)\b", re.I)
+# "When does Ana start her new job?" asks when it is set for; "When does Ana usually run?" a habit
+_ASKS_FUTURE = re.compile(
+    r"^\s*(?:(?:when|what \w+|which \w+)\s+(?:is|are|will|'s)\b"
+    r"|when\s+(?:does|do)\b(?!.*\b(?:usually|always|often|normally|typically|every)\b))",
+    re.I,
+)
 
 # how much a term counts when it names a speaker of the hit: the speaker is implicit in an
 # "I" turn, so the name says little about which of that speaker's turns is meant
@@ -61,6 +66,9 @@ SPEAKER_WEIGHT = 0.5
 MIN_RARITY = 0.2  # the least weight rarity leaves a word
 RARITY_N = 1000
 PREFIX_MIN = 5  # "mentor" ~ "mentorship": a stem of 5+ letters that begins another (``_ENDINGS``)
+# what a word asked counts when only the turns leading up to a hit have it: a chat tells one
+# thing over several messages ("I GOT THE JOB!!" / "congrats!!" / "i start in june, on the 3rd")
+CONTEXT_WEIGHT = 0.5
 
 
 # ------------------------------------------------------------------------------------------
@@ -236,8 +244,42 @@ LIGHT_WEIGHT = 0.3
 _QUESTION_VERBS = frozenset(["get", "got", "go", "went", "come", "came", "say", "said", "tell", "told", "meet", "met"])
 
 
+# words clipped as people type them in chats → the word they stand for, so "my first physio"
+# matches "physiotherapy" and "my mom" matches "mother" ("vet" stays: veteran or veterinarian)
+_CLIPPED = {
+    "physio": "physiotherapy",
+    "physios": "physiotherapy",
+    "bday": "birthday",
+    "bdays": "birthdays",
+    "appt": "appointment",
+    "appts": "appointments",
+    "convo": "conversation",
+    "convos": "conversations",
+    "uni": "university",
+    "pic": "picture",
+    "pics": "pictures",
+    "fav": "favorite",
+    "fave": "favorite",
+    "hubby": "husband",
+    "bf": "boyfriend",
+    "gf": "girlfriend",
+    "bro": "brother",
+    "sis": "sister",
+    "mom": "mother",
+    "mum": "mother",
+    "mommy": "mother",
+    "dad": "father",
+    "daddy": "father",
+    "grandma": "grandmother",
+    "granny": "grandmother",
+    "grandpa": "grandfather",
+    "docs": "doctors",
+}
+
+
 def lemma_stem(word: str) -> str:
     w = word.lower().strip("'-")
+    w = _CLIPPED.get(w, w)
     return stem(_IRREGULAR.get(w, w))
 
 
@@ -363,14 +405,18 @@ class Matcher:
         lex, pos, _ = self.match_core(text, speaker, extra)
         return lex, pos
 
-    def match_core(self, text: str, speaker: str = "", extra: str = "") -> tuple[float, list[int], bool]:
+    def match_core(
+        self, text: str, speaker: str = "", extra: str = "", context: str = ""
+    ) -> tuple[float, list[int], bool]:
         """``match`` and whether a word of substance matched (not only a speaker's name or a
-        light verb)."""
+        light verb). ``context``: the turns that led up to it — a word found only there counts
+        ``CONTEXT_WEIGHT`` of its weight, and is no word of substance."""
         if not self.terms:
             return 0.0, [], False
         doc = _stem_positions(text)
         spk = _stem_positions(speaker) if speaker else {}
         more = _stem_positions(extra) if extra else {}
+        led = _stem_positions(context) if context else {}
         got = 0.0
         core = False
         pos: list[int] = []
@@ -379,6 +425,8 @@ class Matcher:
             if hits:
                 pos += hits
             elif not (t.stem in spk or _found(t.stem, more)):
+                if not t.speaker and _found(t.stem, led):
+                    got += CONTEXT_WEIGHT * t.weight
                 continue
             got += t.weight
             core = core or not (t.light or t.speaker)
@@ -554,6 +602,9 @@ def _day_bounds(d: datetime) -> tuple[datetime, datetime]:
     return datetime.combine(day, time.min), datetime.combine(day, time.max)
 
 
+_BOOKED = re.compile(r"\b(?:booked|scheduled)\b", re.I)
+
+
 def _flags(sentence: str, start: datetime, said: datetime, own: tuple[str, str] | None = None) -> dict[str, bool]:
     """``own``: where the extractor parsed the occurrence's own clause, its modality (the verb, or
     a plan opening its object) and its words (verb and object): a plan or a habit is read there
@@ -563,6 +614,8 @@ def _flags(sentence: str, start: datetime, said: datetime, own: tuple[str, str] 
     in 2020": the extractor drops such habits itself). Calling off is told after it ("I had a
     dentist appointment yesterday but I cancelled it"): read in the whole sentence."""
     lead, words = own if own is not None else (sentence, sentence)
+    if start.date() < said.date():  # "Ron booked our flights last night": the booking is done
+        lead = _BOOKED.sub("", lead)
     return {
         "planned": start.date() > said.date() or bool(PLANNED.search(lead)),
         "cancelled": bool(CANCELLED.search(sentence)),
@@ -576,10 +629,11 @@ def told(text: str) -> str:
     return _CAPTION.sub(lambda c: " " * len(c.group(0)), text)
 
 
-def turn_occurrence(t: TurnHit, m: Matcher, sem: float, *, since: Since = "") -> Occurrence:
-    """A turn as an occurrence, dated by the phrase nearest its matched words."""
+def turn_occurrence(t: TurnHit, m: Matcher, sem: float, *, since: Since = "", context: str = "") -> Occurrence:
+    """A turn as an occurrence, dated by the phrase nearest its matched words; ``context``: the
+    turns that led up to it."""
     text = told(t.text)
-    lex, pos, core = m.match_core(text, t.speaker)
+    lex, pos, core = m.match_core(text, t.speaker, context=context)
     sp = date_in_turn(text, t.t_conv, pos, since=since)
     anchor = pos[len(pos) // 2] if pos else 0
     rule = None
@@ -630,10 +684,13 @@ def _heads(e: EventHit) -> set[str]:
     return out
 
 
-def event_occurrence(e: EventHit, m: Matcher, sem: float, turn: TurnHit | None, *, since: Since = "") -> Occurrence:
-    """An event as an occurrence. Its words are its subject–verb–object and aliases; an undated
-    event takes the phrase nearest it in its turn, else the day it was said."""
-    lex, _, core = m.match_core(f"{e.subject} {e.verb} {e.object}", e.subject, " ; ".join(e.aliases))
+def event_occurrence(
+    e: EventHit, m: Matcher, sem: float, turn: TurnHit | None, *, since: Since = "", context: str = ""
+) -> Occurrence:
+    """An event as an occurrence. Its words are its subject–verb–object and aliases (and, at less
+    weight, ``context``: the turns that led up to its own); an undated event takes the phrase
+    nearest it in its turn, else the day it was said."""
+    lex, _, core = m.match_core(f"{e.subject} {e.verb} {e.object}", e.subject, " ; ".join(e.aliases), context)
     text = told(turn.text if turn is not None else (e.evidence or e.text))
     said = e.t_conv
     at = text.find(e.evidence[:60]) if e.evidence else -1

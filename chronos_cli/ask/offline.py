@@ -48,6 +48,12 @@ PLAN_PENALTY = 0.25
 # an event whose verb, subject or object head is an asked word ("ran the half MARATHON") over
 # one where the word only qualifies something else ("started my half marathon PLAN")
 HEAD_BONUS = 0.1
+# asked about a person of the archive ("When was Katrin's bike stolen?"), an occurrence that is
+# neither theirs nor told by them ("Ron's bike got stolen years ago", told by Elaine): the name
+# weighs little among one person's turns, but tells them from another's
+NOT_WHO_PENALTY = 0.5
+# turns before and after a hit read as its context (a chat tells one thing over several messages)
+CONTEXT_BEFORE, CONTEXT_AFTER = 3, 2
 # occurrences worth dating (the rest only count for words)
 MAX_DATED = 60
 # a count/list/latest keeps occurrences whose words match at least this share (and this
@@ -175,10 +181,16 @@ class Pool:
     events: dict[str, EventHit] = field(default_factory=dict)
     turn_sem: dict[tuple[str, str, str], float] = field(default_factory=dict)
     event_sem: dict[str, float] = field(default_factory=dict)
+    # turns by (session, position): the retrieved ones and those around the best (for context)
+    by_place: dict[tuple[str, int], TurnHit] = field(default_factory=dict)
+    near: dict[tuple[str, str, str], TurnHit] = field(default_factory=dict)  # those around, by turn
 
     @classmethod
-    def of(cls, records, seed: list[TurnHit]) -> Pool:
+    def of(cls, records, seed: list[TurnHit], around: list[TurnHit] = ()) -> Pool:
         p = cls()
+        for h in around:
+            p.by_place[(h.session_key, h.turn_index)] = h
+            p.near[(h.namespace, h.session_id, h.turn_id)] = h
         for r, h in enumerate(seed):
             p._add_turn(h, _rank_weight(r))
         for rec in records:
@@ -197,6 +209,8 @@ class Pool:
     def _add_turn(self, h: TurnHit, w: float) -> None:
         k = (h.namespace, h.session_id, h.turn_id)
         self.turns.setdefault(k, h)
+        if h.session_key:
+            self.by_place.setdefault((h.session_key, h.turn_index), h)
         self.turn_sem[k] = max(self.turn_sem.get(k, 0.0), w)
 
     def speakers(self) -> set[str]:
@@ -205,6 +219,14 @@ class Pool:
 
     def turn_of(self, e: EventHit) -> TurnHit | None:
         return next((self.turns[k] for k in _turn_key(e) if k in self.turns), None)
+
+    def context(self, t: TurnHit | None) -> str:
+        """The turns (known here) around ``t`` in its session: what led up to it and what it
+        went on to say."""
+        if t is None or not t.session_key:
+            return ""
+        near = [self.by_place.get((t.session_key, t.turn_index + d)) for d in range(-CONTEXT_BEFORE, CONTEXT_AFTER + 1)]
+        return "\n".join(h.text for h in near if h is not None and h is not t and h.role != "assistant")
 
     def occurrences(self, m: Matcher, *, since: Since = "") -> list[Occurrence]:
         """Every event and every turn (not the assistant's: it has no life to tell) as an
@@ -217,12 +239,14 @@ class Pool:
             sem = max(
                 [self.event_sem.get(e.id, 0.0)] + [self.turn_sem.get(k, 0.0) for k in _turn_key(e) if k in self.turns]
             )
-            out.append(event_occurrence(e, m, sem, turn, since=since))
+            own = turn or next((self.near[k] for k in _turn_key(e) if k in self.near), None)
+            out.append(event_occurrence(e, m, sem, turn, since=since, context=self.context(own)))
         turns = [t for t in self.turns.values() if t.role != "assistant"]
         scored = [(m.match(t.text, t.speaker)[0], t) for t in turns]
         scored.sort(key=lambda x: -(x[0] + SEM_WEIGHT * self.turn_sem[(x[1].namespace, x[1].session_id, x[1].turn_id)]))
         for _, t in scored[:MAX_DATED]:
-            out.append(turn_occurrence(t, m, self.turn_sem[(t.namespace, t.session_id, t.turn_id)], since=since))
+            sem = self.turn_sem[(t.namespace, t.session_id, t.turn_id)]
+            out.append(turn_occurrence(t, m, sem, since=since, context=self.context(t)))
         return out
 
 
@@ -361,7 +385,7 @@ def when_key(o: Occurrence, wants_plan: bool, lasting: bool = False, start: bool
     # asked when it started, a state dated the day it was told ("I'm still volunteering there")
     # bounds the start and no more: it is not dated for this question
     dated = o.dated and not (start and not tells_start and o.day == o.said.date() and _ongoing(o))
-    k = score(o) + (DATED_BONUS if dated else 0.0)
+    k = score(o) + (DATED_BONUS if dated else 0.0) - (0.0 if o.who else NOT_WHO_PENALTY)
     if lasting and o.rule in SINCE_RULES:  # "how long have I had it?" — "for 3 years now"
         k += SINCE_BONUS
     if tells_start:  # "I started volunteering here a year ago"
@@ -736,8 +760,11 @@ def lookup_answer(q: str, plan: Plan, occs: list[Occurrence]) -> Answer:
     return Answer("\n".join(lines), None, [o.event for o in events if o.event])
 
 
-def answer_one(q: str, plan: Plan, records, seed: list[TurnHit], now: datetime, op: str) -> Answer:
-    pool = Pool.of(records, seed)
+def answer_one(
+    q: str, plan: Plan, records, seed: list[TurnHit], now: datetime, op: str, *, around: list[TurnHit] = ()
+) -> Answer:
+    """``around``: the seed's turns with those around them (what led up to a turn is its context)."""
+    pool = Pool.of(records, seed, around)
     m = Matcher(plan, q, pool.speakers())
     m.weigh_by_rarity([t.text for t in pool.turns.values()])
     # "how long have I had it?" is dated by a phrase that says since when; "how long did it last?" is not

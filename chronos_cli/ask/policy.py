@@ -39,6 +39,7 @@ class AgentState:
     prologue: list[dict[str, Any]] = field(default_factory=list)  # system + question (model runs)
     steps: list[Step] = field(default_factory=list)
     seed: list[TurnHit] = field(default_factory=list)  # the initial retrieval
+    around: list[TurnHit] = field(default_factory=list)  # the seed's turns with those around them
     enabled: list[str] = field(default_factory=list)
 
     @property
@@ -139,7 +140,8 @@ class RulePolicy:
             self._parts = [(state.question, [(state.question, state.plan, list(range(len(obs))))], False)]
 
         def one(q: str, p: Plan, idx: list[int]) -> Answer:
-            return answer_one(q, p, [obs[i] for i in idx if i < len(obs)], state.seed, state.now, p.operation)
+            records = [obs[i] for i in idx if i < len(obs)]
+            return answer_one(q, p, records, state.seed, state.now, p.operation, around=state.around)
 
         answers: list[tuple[str, Answer]] = []
         for q, items, compared in self._parts:

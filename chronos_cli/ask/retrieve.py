@@ -269,13 +269,15 @@ def offline_rankings(
     return {name: f.result() for name, f in futures.items()}
 
 
-def expand_neighbours(store: Store, ranked: list[TurnHit], said_until: datetime | None = None) -> list[TurnHit]:
-    """The ranked turns (``hit``) plus the previous and next turn of each in its session (one
-    scan), none said after ``said_until``."""
+def expand_neighbours(
+    store: Store, ranked: list[TurnHit], said_until: datetime | None = None, *, before: int = 1, after: int = 1
+) -> list[TurnHit]:
+    """The ranked turns (``hit``) plus the ``before`` turns before each and the ``after`` turns
+    after it in its session (one scan), none said after ``said_until``."""
     if not ranked:
         return []
     sessions = sorted({(h.namespace, h.session_id) for h in ranked})
-    wanted = {(h.session_key, h.turn_index + d) for h in ranked for d in (-1, 0, 1)}
+    wanted = {(h.session_key, h.turn_index + d) for h in ranked for d in range(-before, after + 1)}
     cols = [
         "key",
         "namespace",

@@ -459,6 +459,53 @@ def _mention(session, turn, obj: str, sentence: str, when, time_source: str, exp
     )
 
 
+# "happy birthday!!", "HAPPY BIRTHDAY KIERAN 🎂", "happy anniversary to you two": wished on the
+# day ("happy belated birthday", "an early happy birthday" are not: a word stands between)
+_WISH = re.compile(
+    r"(?i)^\W*(?:(?:and|oh|also)\s+)?(?:a\s+)?(?:very\s+)?happy\s+(?P<what>birthday|bday|b-day|anniversary)\b(?:\s+to)?"
+    r"(?:\s+(?P<who>[A-Za-z][\w'-]*)(?:\s+(?P<who2>[A-Za-z][\w'-]*))?)?"
+)
+_KIN_WISHED = {"mom", "mum", "dad", "mother", "father", "sister", "brother", "son", "daughter", "wife", "husband"}
+_KIN_WISHED |= {"grandma", "grandpa", "nan", "gran", "granny", "aunt", "uncle", "niece", "nephew", "cousin"}
+_KIN_WISHED |= {"boyfriend", "girlfriend", "partner", "bf", "gf", "kid", "baby", "little"}
+
+
+def _birthday_wish(session, turn, sentence: str, ctx: _Ctx) -> Event | None:
+    """A birthday wished is that day's: whose it is — the one named ("happy birthday Kieran",
+    "… to your mom"), else the one wished, the other person of a two-person chat."""
+    m = _WISH.match(sentence)
+    if m is None:
+        return None
+    others = {t.speaker for t in session.turns if t.speaker and t.speaker != turn.speaker}
+    listener = next(iter(others)) if len(others) == 1 else None
+    who, who2 = (m["who"] or "").lower(), (m["who2"] or "").lower()
+    if who == "me":
+        whose = turn.speaker
+    elif who in ("your", "ur") and who2 in _KIN_WISHED and listener:
+        whose = f"{listener}'s {who2}"
+    elif who and who in ctx.folded:
+        whose = next(n for n in ctx.names if n.casefold() == who)
+    elif who in ("", "you", "u", "to", "babe", "bestie", "buddy", "mate", "dude", "girl", "sis", "bro"):
+        whose = listener
+    else:
+        whose = None  # "happy birthday weekend", an unknown word: whose is not said
+    if not whose:
+        return None
+    what = "anniversary" if m["what"].lower() == "anniversary" else "birthday"
+    e = _mention(
+        session,
+        turn,
+        f"a {what}" if what == "birthday" else f"an {what}",
+        sentence,
+        said_day(turn.t_conv),
+        "rule",
+        m.group(0).strip(" !"),
+    )
+    e.kind, e.subject, e.verb = "event", whose, "had"
+    e.aliases = clean_aliases([*category_aliases("", what), f"{whose}'s {what}"], e)
+    return e
+
+
 class RuleExtractor:
     """Offline, deterministic; see the module docstring."""
 
@@ -663,6 +710,11 @@ class RuleExtractor:
             if not _not_a_time(sp, text)
         ]
         day_start, said_end, _ = said_day(turn.t_conv)
+        if story is not None and not answer_only and any(_outside(sp, story) for sp in spans):
+            # a message with a time of its own is not set in the previous message's: "did a lot
+            # last week" / "booked a sports massage for thursday" (a clock time or a day within
+            # the story still goes on with it: "yesterday was wild" / "at 9 we went out")
+            story = None
         st = _TurnState(story=story)
         st.framed, st.third = context  # the speaker's message before: "Yesterday was great." / "Hiking with friends."
         carry = carry if carry is not None else _Carry()
@@ -696,10 +748,7 @@ class RuleExtractor:
                 # earlier.": how long, or before what, within the time the story is set in, not
                 # today ("earlier" only within a day: "We went to Hawaii in March. I told my mom
                 # about it earlier." is today)
-                day_story = getattr(st.story, "granularity", "") in ("day", "part_of_day", "instant")
-                sent_spans = [
-                    sp for sp in sent_spans if not (sp.rule == "all_unit" or (sp.rule == "earlier_bare" and day_story))
-                ]
+                sent_spans = [sp for sp in sent_spans if not _of_story(sp, st.story)]
             toks = tokenize(sent, a)
             if not toks:
                 continue
@@ -718,6 +767,9 @@ class RuleExtractor:
             self._span_starts = {sp.start_char for sp in sent_spans}
             self._covered = set(_words_of(toks, sent_spans))
             clauses = self._clauses(toks, turn.speaker, ctx)
+            wish = _birthday_wish(session, turn, sent, ctx)
+            if wish is not None:
+                st.events.append(wish)
             if kind == "formula":
                 # "so glad you liked it I went to the council meeting last Friday": a greeting or
                 # thanks says nothing, but a sentence run on after it may; only a clause of the
@@ -968,8 +1020,12 @@ class RuleExtractor:
         at = toks.index(words[0]) if words[0] in toks else 0
         presented = any(presenting(toks[j:at]) == at - j for j in range(max(0, at - 4), at))
         outside = [t for t in words if not (sp.start_char <= t.start < sp.end_char)]
+        phase = any(a.low in ("i", "we") and lemma(b.low) in _PHASE_ALONE for a, b in zip(outside, outside[1:]))
         said = (
             2 * (thing is not None)
+            # "i start in june, on the 3rd", "we leave on friday": with its time said, a start or a
+            # leaving is a whole occurrence (of what the talk is about)
+            + 2 * phase
             + presented
             + any(  # "it was my birthday", "my sister's wedding"; not "it's a game tomorrow"
                 (t.low in OCCASIONS or t.low in ("birthday", "anniversary"))
@@ -985,17 +1041,28 @@ class RuleExtractor:
                 for t, nxt in zip(outside, [*outside[1:], Tok("", "", -1, -1)])
             )
         )
-        if is_negated(words) or said < 2:  # "I'll try", "I'm dreading": too little said to keep
+        # "it was really good on the call yesterday", "so fun at the party last night": what the
+        # clause says is how it went, but the time phrase closes an occasion it names, which took
+        # place then
+        occasion = _occasion_then(toks, sp)
+        prev_word = next((t.low for t in reversed(toks) if t.end <= sp.start_char), "")
+        # "the wifi isn't getting connected til the 12th": not until then is then
+        negated = is_negated(words) and prev_word not in ("until", "til", "till", "'til")
+        if negated or (said < 2 and not occasion):  # "I'll try", "I'm dreading": too little said to keep
             return None
-        if thing is None and not any(
-            is_content(t)
-            and t.low not in SUBJ_PRONOUNS
-            and (
-                t.low not in FORMS
-                or p.low in L.DETERMINERS
-                or (t.low.endswith("ing") and len(t.low) > 4 and p.low in _GERUND_AFTER)
+        if (
+            thing is None
+            and not phase
+            and not any(
+                is_content(t)
+                and t.low not in SUBJ_PRONOUNS
+                and (
+                    t.low not in FORMS
+                    or p.low in L.DETERMINERS
+                    or (t.low.endswith("ing") and len(t.low) > 4 and p.low in _GERUND_AFTER)
+                )
+                for p, t in zip([Tok("", "", -1, -1), *outside], outside)
             )
-            for p, t in zip([Tok("", "", -1, -1), *outside], outside)
         ):  # a noun: a word no verb form, one after a determiner ("my trip"), a gerund ("started volunteering")
             return None  # "I finally managed to do": verbs only, nothing named
         if any(a.low in SUBJ_PRONOUNS and b.low in _PREFERENCE for a, b in zip(own, own[1:])) or any(
@@ -1031,8 +1098,8 @@ class RuleExtractor:
             for a, b, c in zip(own, own[1:], own[2:])
         ):
             return None  # "I've been thinking about signing up for a tournament on May 6th": a consideration
-        if any((t.low in L.IRREALIS_MODALS and t.low != "can") or t.low in _IRREALIS_WORDS for t in words):
-            return None
+        if any((t.low in L.IRREALIS_MODALS and t.low != "can") or t.low in _IRREALIS_WORDS for t in outside):
+            return None  # (the time phrase's own words are no modal: "the baby comes in may")
         if any(a.low == "'d" and FORMS.get(b.low) == b.low for a, b in zip(words, words[1:])):
             return None  # "I'd love to go hiking Saturday": "'d" before a bare verb is "would", a wish
         if (
@@ -1078,9 +1145,9 @@ class RuleExtractor:
             return None  # "tomorrow's gonna be a blast", "last night was amazing": how a time went or will go
         if _a_time_it_was([t.low for t in outside]):
             return None  # "been a busy week since we talked": what kind of time it was
-        if any(a.low in L.BE and b.low in INTENSIFIERS for a, b in zip(words, words[1:])):
+        if not occasion and any(a.low in L.BE and b.low in INTENSIFIERS for a, b in zip(words, words[1:])):
             return None  # "our kitchen is pretty cold in winter": a description, not an occurrence
-        if _says_what_it_is([t.low for t in outside]):
+        if not occasion and _says_what_it_is([t.low for t in outside]):
             return None  # "It's still a part of my writing today", "there've been tough times lately"
         obj = text_of(text, words)
         verbless = not any(
@@ -2173,6 +2240,21 @@ def _sets_story(sp, said_end: datetime) -> bool:
     return sp.end <= said_end and sp.rule not in ("since", "duration_since") and sp.granularity != "range"
 
 
+def _of_story(sp, story) -> bool:
+    """A time phrase read within the time a story is set in: "all day", and "earlier" within a
+    day ("Sunday. Slept all day.", "Last night we went to a concert. We had dinner earlier.")."""
+    day_story = getattr(story, "granularity", "") in ("day", "part_of_day", "instant")
+    return sp.rule == "all_unit" or (sp.rule == "earlier_bare" and day_story)
+
+
+def _outside(sp, story) -> bool:
+    """A time phrase that names a time other than the story's (not a clock time, which the
+    engine puts on the day said, nor one read within the story)."""
+    if _clock_only(sp) or _of_story(sp, story) or sp.rule in ("since", "duration_since") or sp.granularity == "range":
+        return False  # a clock time, or how long: no time of its own ("a giraffe that has lived there for 20 years")
+    return sp.end < story.start or sp.start > story.end
+
+
 def _clock_only(sp) -> bool:
     """A time of day with no day ("at 6am", "at 5 pm"): the engine puts it on the day said."""
     return sp.granularity in ("instant", "part_of_day") and not re.search(
@@ -2569,6 +2651,8 @@ def _assign_spans(clauses: list[Clause], spans, toks: list[Tok], said_start: dat
             continue  # "a bowl … that I glazed in the spring": the time is the relative clause's
         if i == before[-1] and any(t.text in (":", ";", "—", "–", "-") or t.low in _THIRD_PERSON for t in between):
             continue  # "Maya booked her flight: she lands Wednesday": another clause's time
+        if len(between) >= 2 and between[-1].low == "from" and between[-2].low in PHOTOS:
+            continue  # "sent them to the landlord, it's clear in the pic from 2021": the picture's time
         owners.setdefault(i, sp)
     return owners
 
@@ -2814,6 +2898,30 @@ def _verb_waits(toks: list[Tok], j: int, covered: set[int]) -> bool:
 
 
 _BE_CHAIN = {"'s", "is", "was", "will", "'ll", "be", "gonna", "going", "to", "been", "has", "had", "would", "'d"}
+
+
+_PHASE_ALONE = {"start", "begin", "leave", "finish", "move", "fly"}
+_OCCASION_PREPS = {"at", "on", "during", "after", "from", "in"}
+
+
+def _occasion_then(toks: list[Tok], sp) -> bool:
+    """The time phrase closes a named occasion: "at the party last night", "on the call
+    yesterday", "after our game on friday" — a preposition, a determiner, at most one word, and
+    a noun of something that takes place, right before it."""
+    before = [t for t in toks if t.end <= sp.start_char][-4:]
+    for n in (3, 4):
+        if len(before) >= n:
+            head = before[-n:]
+            if (
+                head[0].low in _OCCASION_PREPS
+                and (
+                    head[1].low in ("the", "our", "my", "that", "his", "her", "their", "your")
+                    or head[1].text in POSSESSIVE
+                )
+                and (head[-1].low in OCCASIONS or head[-1].low.rstrip("s") in OCCASIONS)
+            ):
+                return True
+    return False
 
 
 def _time_evaluated(toks: list[Tok], sp) -> bool:

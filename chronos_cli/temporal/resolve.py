@@ -95,6 +95,7 @@ class Ctx:
         "prev",
         "anchor_next",
         "anchor_match",
+        "join_prev",
         "trail",
         "_country",
         "_bounds",
@@ -117,6 +118,7 @@ class Ctx:
         self.prev: TimeSpan | None = None
         self.anchor_next = None
         self.anchor_match = None
+        self.join_prev = False  # set by a resolver whose phrase completes the previous span ("june, on the 3rd")
         self.trail: list[Part] = []
         self._bounds: list[int] | None = None
         self._tense: dict[int, str | None] = {}
@@ -186,7 +188,14 @@ class Ctx:
         return _PLAN_OBJECT.search(self.text, lo, pos) is not None
 
 
+# a participle after a present "be" or "get" is a passive of now, not the past ("the party is
+# confirmed for the 8th", "the wifi isn't getting connected til the 12th"); "'s" is left out: "she's
+# moved" is "has moved"
+_PRESENT_PASSIVE = re.compile(r"\b(is|are|am|'re|'m|isn'?t|aren'?t|be|being|get|gets|getting)\s+\w+ed\b", F)
+
+
 def _sentence_tense(sent: str) -> str | None:
+    sent = _PRESENT_PASSIVE.sub(r"\1", sent)
     for m in _FUTURE.finditer(sent):
         w = m.group(0)
         # "Will Smith": a capitalised Will followed by a Name is not a verb
@@ -303,6 +312,10 @@ def _resolve_chosen(chosen, ctx: Ctx, work: str, text: str) -> tuple[list[TimeSp
                     rule, end_char, parts = fb, fm.end(), ctx.trail
             if res is None:
                 continue
+            if ctx.join_prev and out:  # one date told in two phrases: one span
+                prev = out.pop()
+                s, parts = prev.start_char, [*prev.parts[:1], *parts]
+            ctx.join_prev = False
         out.append(_span(text, s, end_char, res, rule.id, parts))
         if rule.id == "clock":
             h, mi, fixed, _ = C.parse(m)

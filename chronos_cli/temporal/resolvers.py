@@ -129,23 +129,45 @@ def r_day_range(m, ctx):
 
 
 def nth_of_month(ctx, pos: int, d: int) -> date | None:
-    """Day d of this month; past tense → last month's if still ahead, future → next
-    month's if passed."""
+    """Day d of this month; past tense → last month's if still ahead; otherwise next month's
+    if passed: a day of the month told in the present is one to come ("my appointment is on
+    the 3rd", "rent's due on the 1st")."""
     today = ctx.today
     t = ctx.tense(pos)
     cand = _safe_date(today.year, today.month, d)
     if t == "past" and (cand is None or cand > today):
         prev = add_months(today.replace(day=1), -1)
         cand = _safe_date(prev.year, prev.month, d)
-    elif t == "future" and (cand is None or cand < today):
+    elif t != "past" and (cand is None or cand < today):
         nxt = add_months(today.replace(day=1), 1)
         cand = _safe_date(nxt.year, nxt.month, d)
     return cand
 
 
+# between a month and the day of it told after it: "in June, on the 3rd", "next month on the 5th"
+_MONTH_THEN_DAY = re.compile(r"[\s,]*(?:on\s+|by\s+|until\s+|til\s+|till\s+)?", re.I)
+
+
 def r_on_the_nth(m, ctx):
-    cand = nth_of_month(ctx, m.start(), L.day_num(m["d"]))
-    return days(cand) if cand else None
+    d = L.day_num(m["d"] or m["d2"])
+    nxt, p = ctx.anchor_next, ctx.prev
+    if nxt is not None and nxt[2] == "month":  # "on the 5th next month"
+        cand = _safe_date(nxt[0].year, nxt[0].month, d)
+    else:
+        ctx.anchor_next = None  # a clock or a weekday after it is a time of its own
+        if p is not None and p.granularity == "month" and _MONTH_THEN_DAY.fullmatch(m.string[p.end_char : m.start()]):
+            ctx.part("modifier", m.group(0), "on_the_nth", f"day {d} of it")  # "i start in june, on the 3rd"
+            cand = _safe_date(p.start.year, p.start.month, d)
+            ctx.join_prev = cand is not None
+        else:
+            cand = nth_of_month(ctx, m.start(), d)
+    if cand is None:
+        return None
+    if m["dend"]:  # "for the 14th and 15th", "from the 3rd to the 7th"
+        last = L.day_num(m["dend"])
+        end = _safe_date(cand.year, cand.month, last) if last > cand.day else None
+        return days(cand, end, "range") if end else None
+    return days(cand)
 
 
 # --- years, months, decades, quarters -------------------------------------------------------

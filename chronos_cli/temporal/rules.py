@@ -112,7 +112,7 @@ _LB_ABBR = (
 )
 # before a bare "the 14th" or "3/14" (no month or year written): a preposition or a weekday ("The first half"
 # and "3/4 done" at the start of a text are no dates; a text that is only "the 14th" or "3/14" is: see `alone`)
-_DATE_CUES = ("on", "by", "until", "till", "since", "before", "after", "from", "through", "thru", "due")
+_DATE_CUES = ("on", "by", "until", "till", "til", "since", "before", "after", "from", "through", "thru", "due")
 _LB_DATE = "(?:" + "|".join(f"(?<=\\b{p} )" for p in _DATE_CUES) + ")"
 _LB_MD = (
     "(?:"
@@ -129,6 +129,8 @@ _NOT_NTH_NOUN = (
     r"(?!\s+(?:of|century|centuries|time|times|floor|grade|place|anniversary|birthday|round|day|week|month|"
     r"year|row|person|one|attempt|try|edition|chapter|game|inning|lap|amendment|street|avenue|st)\b)"
 )
+# how a day is described between "this" and its name: "on this lovely Saturday", "this rainy Monday"
+_DAY_ADJ = r"(?!coming\b|past\b)(?:[a-z]+(?:ly|y|ful|ous|ing)|fine|hot|cold|wet|grey|gray|long|quiet|nice|good|great)"
 _MON3 = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)"
 _MON_START = L.alts(["the", "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"])
 
@@ -313,14 +315,15 @@ DATES: list[Rule] = [
     ),
     _R(
         "month_day",
-        "Month D[st|nd|rd|th][, YYYY]; Mon.D glued (Mar7)",
+        "Month D[st|nd|rd|th][, YYYY]; Mon.D glued (Mar7); lower-case 'may' only before an ordinal (may 2nd)",
         "that day; year as for day_month",
         "I met her on March 3rd.",
         "2023-05-08T14:00",
         "2023-03-03 (day)",
-        rf"\b(?:(?P<mon>{MA})\s+(?:the\s+)?(?P<d>{DN})|(?P<mon2>{_MON3})(?P<d2>[0-3]?\d))(?![:.]\d|\s*%|\d)"
+        rf"\b(?:(?P<mon>{MA})\s+(?:the\s+)?(?P<d>{DN})|(?P<mon2>{_MON3})(?P<d2>[0-3]?\d)"
+        rf"|(?P<mon3>may)\s+(?:the\s+)?(?P<d3>[0-3]?\d(?:st|nd|rd|th)))(?![:.]\d|\s*%|\d)"
         rf"(?:,?\s+(?P<y>{Y}))?",
-        _alt(R.r_month_day, mon=("mon", "mon2"), d=("d", "d2")),
+        _alt(R.r_month_day, mon=("mon", "mon2", "mon3"), d=("d", "d2", "d3")),
         triggers=_MONTHS,
     ),
     _R(
@@ -336,14 +339,18 @@ DATES: list[Rule] = [
     ),
     _R(
         "on_the_nth",
-        "on/by/until/since/before/after/due the Nth (day of month only)",
-        "that day of this month; past tense → last month if still ahead, future → next month if passed",
+        "on/by/until/til/since/before/after/due the Nth, for the 8th (a numeral after 'for'), the 14th and 15th; a month "
+        "told right before or after it ('in June, on the 3rd', 'on the 5th next month') is its month",
+        "that day of that month, else of this month; past tense → last month's if still ahead, otherwise "
+        "the next one on or after today (a day of the month said in the present is one still to come)",
         "The package came on the 3rd.",
         "2023-05-08T14:00",
         "2023-05-03 (day)",
-        rf"(?=the\s){_LB_DATE}the\s+(?P<d>{L.DAY_ORD})\b{_NOT_NTH_NOUN}",
+        rf"(?=the\s)(?:{_LB_DATE}the\s+(?P<d>{L.DAY_ORD})|(?<=\bfor )the\s+(?P<d2>[0-3]?\d(?:st|nd|rd|th)))\b"
+        rf"(?:\s*(?:and|-|–|to|through|thru|till|until)\s*(?:the\s+)?(?P<dend>[0-3]?\d(?:st|nd|rd|th))\b)?{_NOT_NTH_NOUN}",
         R.r_on_the_nth,
         triggers=("the",),
+        chain=True,  # its month may be the span before it or right after it
     ),
     _R(
         "month_year",
@@ -352,7 +359,7 @@ DATES: list[Rule] = [
         "We moved in March 2021.",
         "2023-05-08T14:00",
         "2021-03-01 – 2021-03-31 (month)",
-        rf"\b(?P<mon>{MA})(?![a-z])(?:\s+of)?,?\s+(?P<y>{Y})",
+        rf"\b(?P<mon>{MA}|may)(?![a-z])(?:\s+of)?,?\s+(?P<y>{Y})",  # before a year "may" is the month
         R.r_month_year,
         triggers=_MONTHS,
     ),
@@ -363,18 +370,18 @@ DATES: list[Rule] = [
         "We went hiking last March.",
         "2023-05-08T14:00",
         "2023-03-01 – 2023-03-31 (month)",
-        rf"\b(?P<mod>last|this\s+past|this|next|coming|past)\s+(?P<mon>{MF}\b|{L.MONTH_ABBR_CUED})",
+        rf"\b(?P<mod>last|this\s+past|this|next|coming|past)\s+(?P<mon>{MF}\b|{L.MAY_LOW}|{L.MONTH_ABBR_CUED})",
         R.r_month_rel,
         triggers=_MONTHS,
     ),
     _R(
         "month_bare",
-        "in/since/during/of… Month (a preposition is required; 'May' must be capitalised; capitalised abbreviations other than Jan/Mar after in/since/during/until…)",
+        "in/since/during/of… Month (a preposition is required; lower-case 'may' only where no verb can follow it; capitalised abbreviations other than Jan/Mar after in/since/during/until…)",
         "past tense → this year's if begun else last year's; future → this year's if not over else next year's; no cue → this year's",
         "I went to Japan in March.",
         "2023-05-08T14:00",
         "2023-03-01 – 2023-03-31 (month)",
-        rf"(?={_MON_START})(?:{_LB}(?:the\s+month\s+of\s+)?(?P<mon>{MF})\b|{_LB_ABBR}(?P<mon2>{L.MONTH_ABBR_CUED}))(?!\.?\s+\d)",
+        rf"(?={_MON_START})(?:{_LB}(?:the\s+month\s+of\s+)?(?P<mon>{MF}\b|{L.MAY_LOW})|{_LB_ABBR}(?P<mon2>{L.MONTH_ABBR_CUED}))(?!\.?\s+\d)",
         R.r_month_bare,
         triggers=_MONTHS,
     ),
@@ -605,12 +612,13 @@ DAYS: list[Rule] = [
     ),
     _R(
         "weekday_rel",
-        "last/this/next/this past/this coming Weekday [part] (abbreviations: last Tues, next Fri)",
+        "last/this/next/this past/this coming Weekday [part] (abbreviations: last Tues, next Fri; 'this lovely Saturday')",
         "last = nearest before today; next = nearest after today; this = that day of the current Monday-week",
         "We ran a charity race last Sunday.",
         "2023-05-08T14:00",
         "2023-05-07 (day)",
-        rf"\b(?P<mod>this\s+past|this\s+coming|last|this|next|coming|past)\s+(?P<wd>{WDC})(?:\s+(?:in\s+the\s+|at\s+)?(?P<part>{P})\b)?",
+        rf"\b(?P<mod>this\s+past|this\s+coming|last|this|next|coming|past)\s+(?:(?<=\bthis ){_DAY_ADJ}\s+)?"
+        rf"(?P<wd>{WDC})(?:\s+(?:in\s+the\s+|at\s+)?(?P<part>{P})\b)?",
         R.r_weekday_rel,
         triggers=_WEEKDAYS,
     ),
