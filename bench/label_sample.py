@@ -20,7 +20,8 @@ conversations lower-cased, without apostrophes or full stops, as people type in 
 same stories in other words, so other events), conv-26-casual … conv-42-casual (lower-cased,
 without apostrophes, full stops kept) and conv-26-chat … conv-42-chat (typed, and sent as in a
 chat app: each sentence a message of its own, a closing time phrase too: "went to the beach" /
-"last friday").
+"last friday"), and chats-A, chats-B, chats-C (bench/data/written_chats: conversations written
+the way people text).
 
 `draw` samples --per-source events of each source at random (fixed seed) and writes
 bench/labels/events_labelled.jsonl: one line per sampled event with the turn it came from, its
@@ -87,6 +88,8 @@ def fresh_sources() -> dict[str, list]:
         for s in read_archive(SHARED / name, "locomo").sessions:
             out.setdefault(s.namespace, []).append(s)
     out["lme"] = read_archive(SHARED / "longmemeval_sample.json", "longmemeval").sessions
+    for f in sorted((ROOT / "bench" / "data" / "written_chats").glob("written_*.json")):  # chats as people text
+        out[f"chats-{f.stem[-1]}"] = read_archive(f, "locomo").sessions
     out.update({k: v for k, v in sources().items() if k != "locomo"})  # sample_chats, export
     for name in ("conv-26", "conv-30", "conv-41", "conv-42"):  # typed as people type in chats: other words
         for suffix, mode in TYPINGS.items():
@@ -166,12 +169,13 @@ def key_of(source: str, e) -> str:
 
 def rows(source: str, sessions: list) -> tuple[list[dict], int, int]:
     """Every event of ``source`` as a label row; the number of turns and of non-assistant turns."""
-    turns = {(s.session_id, t.turn_id): t for s in sessions for t in s.turns}
+    # a source may hold several conversations whose session ids repeat ("session_7")
+    turns = {(s.namespace, s.session_id, t.turn_id): t for s in sessions for t in s.turns}
     out = []
     for evs in RuleExtractor().extract(sessions):
         for e in evs:
-            t = turns[(e.session_id, e.source_turn_ids[0])]
-            said = " / ".join(turns[(e.session_id, i)].text[:300] for i in e.source_turn_ids)
+            t = turns[(e.namespace, e.session_id, e.source_turn_ids[0])]
+            said = " / ".join(turns[(e.namespace, e.session_id, i)].text[:300] for i in e.source_turn_ids)
             date = "undated" if e.start is None else f"{e.start.date()}..{e.end.date()} ({e.granularity})"
             out.append(
                 {
