@@ -1972,3 +1972,54 @@ def test_a_birthday_wished_is_that_days():
     # not on the day, or not a person's
     assert not _wish([("Sam", "happy belated birthday lol", 0), ("Kieran", "haha thanks", 1)])
     assert not _wish([("Sam", "happy birthday weekend", 0), ("Kieran", "haha", 1)])
+
+
+# -- what two people text: no diary lines, answers in the answerer's words, quotes, fillers ---------
+
+
+def test_a_verbless_line_between_two_people_is_no_diary_entry():
+    assert not session_events([("Tess", "road trip road trip", 0), ("Leo", "lets goooo", 1)])
+    assert not session_events([("Tess", "marcos grad party 💀", 0), ("Leo", "ugh", 1)])
+    # one writer's log line still is ("Short hike up Mount Philo with Biscuit")
+    assert find(session_events([("Sam", "Short hike up Mount Philo with Biscuit", 0)]), "hike")
+    # where, not what, is no activity even in a log
+    assert not session_events([("Sam", "At a bigger clinic for sport injuries", 0)])
+
+
+def test_a_short_answer_tells_the_question_in_the_answerers_words():
+    evs = session_events([("Ana", "did u call your mom yet?", 0), ("Sam", "yes this morning!", 1)])
+    ev = find(evs, "mom")
+    assert (ev.subject, ev.verb, ev.object) == ("Sam", "called", "my mom")
+    assert ev.start.date() == T0.date()
+
+
+def test_a_closing_time_a_preposition_waits_for_stays_in_the_mention():
+    ev = find(rule_events(["ya. staying til next sunday"]), "staying")
+    assert ev.object == "staying til next sunday" and ev.start.date() == date(2023, 5, 14)
+
+
+def test_ill_before_a_verb_is_i_will():
+    assert normalize("im off at 7 ill drop it by") == "I'm off at 7 I'll drop it by"
+    assert normalize("i was ill yesterday") == "I was ill yesterday"
+
+
+def test_an_object_ends_where_what_one_does_there_or_a_quoted_thought_begins():
+    assert find(rule_events(["im at my desk trying not to cry"]), "desk").object == "my desk"
+    assert find(rule_events(["i woke up at 6 in a panic like is he ok"]), "panic").object == "6 in a panic"
+    assert find(rule_events(["I bought a dress like hers"]), "dress").object == "a dress like hers"  # a comparison
+
+
+def test_a_plan_beside_the_storys_deeds_does_not_end_the_story():
+    evs = session_events(
+        [
+            ("Sam", "yesterday i went to the zoo", 0),
+            ("Sam", "and my son fed a giraffe, he wants to go back next week", 1),
+        ]
+    )
+    assert find(evs, "giraffe").start.date() == YESTERDAY
+
+
+def test_this_may_is_the_verb_and_not_until_with_anymore_is_not_then():
+    evs = rule_events(["This may or may not be the best time but I quit my job"])
+    assert find(evs, "job").start is None
+    assert not [e for e in rule_events(["I'm not staying at the hotel til the 15th anymore"]) if e.start is not None]

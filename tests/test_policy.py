@@ -563,3 +563,27 @@ def test_asked_about_one_person_another_persons_occurrence_gives_way():
     plan, d = ask("When was Katrin's bike stolen?", [ron, mine])
     assert d.answer_range == {"start": "2024-03-22", "end": "2024-03-22"}
     assert "someone stole my bike" in d.answer
+
+
+def test_when_does_asks_a_set_date_only_of_something_done_once():
+    assert asks_plan("When does Katrin fly back home?")
+    assert not asks_plan("When does Katrin celebrate her birthday?")  # it comes back every year
+    assert not asks_plan("When does Katrin go to the gym?")  # a habit
+
+
+def test_what_surrounds_a_message_counts_only_beside_a_word_of_its_own():
+    msgs = chat(
+        ("Katrin", "we finally adopted a puppy!!"),
+        ("Elaine", "omg what breed"),
+        ("Katrin", "a lab! we also went to the beach yesterday"),
+    )
+    plan, d = ask("When did Katrin adopt a puppy?", [msgs[2], msgs[0]], now=datetime(2024, 4, 9, 12), around=msgs)
+    assert d.answer_range == {"start": "2024-04-03", "end": "2024-04-03"}
+
+
+def test_a_message_pointing_back_is_read_with_what_it_points_at():
+    msgs = chat(("Katrin", "i signed up for the english exam, cambridge B2"), ("Katrin", "it's on 27 april 😬"))
+    plan, d = ask(
+        "When is Katrin's Cambridge English exam?", [msgs[0], msgs[1]], now=datetime(2024, 4, 9, 12), around=msgs
+    )
+    assert d.answer_range == {"start": "2024-04-27", "end": "2024-04-27"}

@@ -53,10 +53,12 @@ HABITUAL = re.compile(
 )
 # words of a "when" question that ask about a plan rather than a past occurrence
 _ASKS_PLAN = re.compile(r"\b(plan(s|ning|ned)? (to|on)|going to|will|intend|scheduled|supposed to)\b", re.I)
-# "When does Ana start her new job?" asks when it is set for; "When does Ana usually run?" a habit
+# "When does Ana start her new job?" asks when something once-only is set for; "When does Ana
+# go to the gym?", "… celebrate her birthday?" ask a habit or a date that comes back
 _ASKS_FUTURE = re.compile(
     r"^\s*(?:(?:when|what \w+|which \w+)\s+(?:is|are|will|'s)\b"
-    r"|when\s+(?:does|do)\b(?!.*\b(?:usually|always|often|normally|typically|every)\b))",
+    r"|when\s+(?:does|do)\s+(?:[\w']+\s+){1,3}?(?:start|begin|leave|move|arrive|fly|land|finish|graduate|retire"
+    r"|return|launch|open|come\s+back|get\s+back|go\s+back)\b(?!.*\b(?:usually|always|often|normally|typically|every)\b))",
     re.I,
 )
 
@@ -69,6 +71,8 @@ PREFIX_MIN = 5  # "mentor" ~ "mentorship": a stem of 5+ letters that begins anot
 # what a word asked counts when only the turns leading up to a hit have it: a chat tells one
 # thing over several messages ("I GOT THE JOB!!" / "congrats!!" / "i start in june, on the 3rd")
 CONTEXT_WEIGHT = 0.5
+# a message that opens pointing back at what was said before it
+_POINTS_BACK = re.compile(r"(?i)^\W*(?:it|it's|its|it'll|itll|that|that's|thats|this|they|they're|theyre|she|he)\b")
 
 
 # ------------------------------------------------------------------------------------------
@@ -263,8 +267,6 @@ _CLIPPED = {
     "hubby": "husband",
     "bf": "boyfriend",
     "gf": "girlfriend",
-    "bro": "brother",
-    "sis": "sister",
     "mom": "mother",
     "mum": "mother",
     "mommy": "mother",
@@ -273,7 +275,6 @@ _CLIPPED = {
     "grandma": "grandmother",
     "granny": "grandmother",
     "grandpa": "grandfather",
-    "docs": "doctors",
 }
 
 
@@ -417,8 +418,8 @@ class Matcher:
         spk = _stem_positions(speaker) if speaker else {}
         more = _stem_positions(extra) if extra else {}
         led = _stem_positions(context) if context else {}
-        got = 0.0
-        core = False
+        got = led_got = 0.0
+        core = own = False
         pos: list[int] = []
         for t in self.terms:
             hits = [p for s in _found(t.stem, doc) for p in doc[s]]
@@ -426,11 +427,16 @@ class Matcher:
                 pos += hits
             elif not (t.stem in spk or _found(t.stem, more)):
                 if not t.speaker and _found(t.stem, led):
-                    got += CONTEXT_WEIGHT * t.weight
+                    led_got += CONTEXT_WEIGHT * t.weight
                 continue
             got += t.weight
             core = core or not (t.light or t.speaker)
-        return got / self.total, sorted(pos), core
+            own = own or not t.speaker
+        # what surrounds it counts beside an asked word of its own, or when it points back ("it's
+        # on 27 april"); not beside a name only ("a lab! we also went to the beach yesterday" is
+        # not about the puppy the message before it named)
+        tied = own or bool(led_got and _POINTS_BACK.match(text))
+        return (got + (led_got if tied else 0.0)) / self.total, sorted(pos), core
 
 
 # ------------------------------------------------------------------------------------------

@@ -239,8 +239,11 @@ class Pool:
             sem = max(
                 [self.event_sem.get(e.id, 0.0)] + [self.turn_sem.get(k, 0.0) for k in _turn_key(e) if k in self.turns]
             )
+            # its context: the rest of its own turn ("its for the great north run!! | 10th sept,
+            # 12 weeks to go") and the turns around it
             own = turn or next((self.near[k] for k in _turn_key(e) if k in self.near), None)
-            out.append(event_occurrence(e, m, sem, turn, since=since, context=self.context(own)))
+            context = "\n".join(x for x in (own.text if own else e.evidence, self.context(own)) if x)
+            out.append(event_occurrence(e, m, sem, turn, since=since, context=context))
         turns = [t for t in self.turns.values() if t.role != "assistant"]
         scored = [(m.match(t.text, t.speaker)[0], t) for t in turns]
         scored.sort(key=lambda x: -(x[0] + SEM_WEIGHT * self.turn_sem[(x[1].namespace, x[1].session_id, x[1].turn_id)]))

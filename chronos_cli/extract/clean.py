@@ -169,7 +169,9 @@ _CHAT_FORMS = [
     (
         re.compile(
             r"\b(?:Ill|ill)\b(?=\s+(?:be|go|have|do|get|make|take|try|see|send|call|let|need|start|just|never|"
-            r"probably|definitely|always|come|bring|keep|tell|check|text|ask|pick|buy|meet|find|head|write)\b)"
+            r"probably|definitely|always|come|bring|keep|tell|check|text|ask|pick|buy|meet|find|head|write|"
+            r"drop|stop|swing|pop|grab|show|give|leave|wait|look|help|stay|cook|walk|drive|sleep|watch|read|"
+            r"play|work|order|book|miss|put|sort|fix|figure|think|update|ping|facetime|ft)\b)"
         ),
         "I'll",
     ),

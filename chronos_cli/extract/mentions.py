@@ -121,6 +121,10 @@ def _negated(words: list[Tok]) -> bool:
     return any(t.low in L.NEG or t.low == "cannot" for t in words)
 
 
+# words a closing time phrase completes: "… is next Tuesday", "staying til next sunday"
+_BEFORE_A_TIME = L.PREPOSITIONS | {"until", "till", "til", "'til"}
+
+
 def mention_words(toks: list[Tok], sp, runs: frozenset[int] = frozenset()) -> list[Tok]:
     """The clause around a time expression, as said: its segment; one that says nothing but the
     time takes the segment before it ("my first real hike | since October") or, when it opens
@@ -178,8 +182,8 @@ def mention_words(toks: list[Tok], sp, runs: frozenset[int] = frozenset()) -> li
     trimmed = list(words)
     while trimmed and inside(trimmed[-1]):  # "… since October": the time is the event's date, not its name
         trimmed = trimmed[:-1]
-    if trimmed and trimmed[-1].low not in L.BE and trimmed[-1].low not in L.PREPOSITIONS:
-        words = trimmed  # but "Maya's birthday is next Tuesday" keeps it
+    if trimmed and trimmed[-1].low not in L.BE and trimmed[-1].low not in _BEFORE_A_TIME:
+        words = trimmed  # but "Maya's birthday is next Tuesday", "staying til next sunday" keep it
     if words and inside(words[0]) and len(segs[at]) == sum(inside(t) for t in segs[at]):
         words = [t for t in words if not inside(t)]  # "Yesterday: …"
     while words and words[-1].low in TRAILING_DROP:

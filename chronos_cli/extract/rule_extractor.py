@@ -181,6 +181,7 @@ from chronos_cli.extract.words import (
     join_tokens,
     lemma,
     one_of,
+    past_form,
     text_of,
     tokenize,
 )
@@ -467,7 +468,7 @@ _WISH = re.compile(
 )
 _KIN_WISHED = {"mom", "mum", "dad", "mother", "father", "sister", "brother", "son", "daughter", "wife", "husband"}
 _KIN_WISHED |= {"grandma", "grandpa", "nan", "gran", "granny", "aunt", "uncle", "niece", "nephew", "cousin"}
-_KIN_WISHED |= {"boyfriend", "girlfriend", "partner", "bf", "gf", "kid", "baby", "little"}
+_KIN_WISHED |= {"boyfriend", "girlfriend", "partner", "bf", "gf", "kid", "baby"}
 
 
 def _birthday_wish(session, turn, sentence: str, ctx: _Ctx) -> Event | None:
@@ -499,7 +500,7 @@ def _birthday_wish(session, turn, sentence: str, ctx: _Ctx) -> Event | None:
         sentence,
         said_day(turn.t_conv),
         "rule",
-        m.group(0).strip(" !"),
+        f"happy {m['what'].lower()}",
     )
     e.kind, e.subject, e.verb = "event", whose, "had"
     e.aliases = clean_aliases([*category_aliases("", what), f"{whose}'s {what}"], e)
@@ -710,10 +711,11 @@ class RuleExtractor:
             if not _not_a_time(sp, text)
         ]
         day_start, said_end, _ = said_day(turn.t_conv)
-        if story is not None and not answer_only and any(_outside(sp, story) for sp in spans):
+        if story is not None and not answer_only and any(_outside(sp, story, text) for sp in spans):
             # a message with a time of its own is not set in the previous message's: "did a lot
             # last week" / "booked a sports massage for thursday" (a clock time or a day within
-            # the story still goes on with it: "yesterday was wild" / "at 9 we went out")
+            # the story still goes on with it: "yesterday was wild" / "at 9 we went out"; so
+            # does a past deed beside a plan: "my son fed a giraffe, he wants to go back next week")
             story = None
         st = _TurnState(story=story)
         st.framed, st.third = context  # the speaker's message before: "Yesterday was great." / "Hiking with friends."
@@ -1047,7 +1049,10 @@ class RuleExtractor:
         occasion = _occasion_then(toks, sp)
         prev_word = next((t.low for t in reversed(toks) if t.end <= sp.start_char), "")
         # "the wifi isn't getting connected til the 12th": not until then is then
-        negated = is_negated(words) and prev_word not in ("until", "til", "till", "'til")
+        negated = is_negated(words) and (
+            prev_word not in ("until", "til", "till", "'til")
+            or bool(re.search(r"(?i)\b(?:anymore|any more|no longer)\b", sentence))
+        )
         if negated or (said < 2 and not occasion):  # "I'll try", "I'm dreading": too little said to keep
             return None
         if (
@@ -1198,6 +1203,8 @@ class RuleExtractor:
         event (an exclamation like "Such a nice trail!" opens with a determiner)."""
         if not any(t.low in _CATEGORY_WORDS or t.low.rstrip("s") in _CATEGORY_WORDS for t in toks):
             return None
+        if len({t.speaker for t in session.turns if t.role != "assistant"}) > 1:
+            return None  # between two people a verbless line answers or reacts ("road trip road trip", "marcos grad party")
         segs = segments(toks)
         if not segs or is_negated(toks):
             return None
@@ -1207,6 +1214,7 @@ class RuleExtractor:
         if (
             not words
             or words[0].low in L.DETERMINERS
+            or words[0].low in L.PREPOSITIONS  # "at a bigger clinic for sport injuries": where, not what
             or words[0].low in ("such", "what", "how", "so", "very", "too", "not", "no")
             or words[0].low in ("its", "thats", "theres", "it", "that", "there")  # "its my favorite for birthdays"
             or words[0].low in SUBJ_PRONOUNS  # "I wish you the best on your party": a clause, not a name
@@ -1229,7 +1237,16 @@ class RuleExtractor:
                     c = self._parse_from(toks, i + 1, turn.speaker, subj_start=i, after_aux=True)
                     if c is not None and c.obj_toks and has_content(c.obj_toks):
                         c.mood = "past"
-                        return self._event(session, turn, c, spans[0], sentence, None)
+                        # "did you call mom?" "yes this morning!": called
+                        words = c.verb.split()
+                        if len(words) == 1 and words[0].lower() in BASE:
+                            c.verb = past_form(words[0].lower())
+                        ev = self._event(session, turn, c, spans[0], sentence, None)
+                        if ev is not None:  # the asker's "your boss" is the answerer's own
+                            ev.object = _YOUR.sub(
+                                lambda m: "mine" if m.group(0).lower() == "yours" else "my", ev.object
+                            )
+                        return ev
         return None
 
     # -- clause parsing -------------------------------------------------------------------
@@ -1804,6 +1821,10 @@ class RuleExtractor:
                 break
             if t.low in L.FREQUENCY or t.low in L.FREQUENCY_DET or t.low in L.PLURAL_TIMES:
                 break
+            if lem == "be" and len(obj) >= 2 and t.low.endswith("ing") and FORMS.get(t.low, t.low) != t.low:
+                break  # "I'm at my desk | trying not to cry": where one is, then what one does there
+            if t.low == "like" and obj and k + 1 < n and toks[k + 1].low in _QUOTED_OPENERS:
+                break  # "woke up at 6 in a panic | like is he ok": what went through one's head
             obj.append(t)
             k += 1
             stopped = False
@@ -2247,12 +2268,16 @@ def _of_story(sp, story) -> bool:
     return sp.rule == "all_unit" or (sp.rule == "earlier_bare" and day_story)
 
 
-def _outside(sp, story) -> bool:
-    """A time phrase that names a time other than the story's (not a clock time, which the
-    engine puts on the day said, nor one read within the story)."""
+def _outside(sp, story, text: str) -> bool:
+    """A time phrase that sets the message at a time other than the story's: another past time,
+    or the time a past deed of the message is for ("booked a massage for thursday"); not a
+    clock time (the engine puts it on the day said), one read within the story, how long, or a
+    plan beside the story's deeds ("he wants to go back next week")."""
     if _clock_only(sp) or _of_story(sp, story) or sp.rule in ("since", "duration_since") or sp.granularity == "range":
         return False  # a clock time, or how long: no time of its own ("a giraffe that has lived there for 20 years")
-    return sp.end < story.start or sp.start > story.end
+    if sp.end < story.start:
+        return True
+    return sp.start > story.end and bool(re.search(r"(?i)\bfor\s+$", text[: sp.start_char]))
 
 
 def _clock_only(sp) -> bool:
@@ -2900,6 +2925,10 @@ def _verb_waits(toks: list[Tok], j: int, covered: set[int]) -> bool:
 _BE_CHAIN = {"'s", "is", "was", "will", "'ll", "be", "gonna", "going", "to", "been", "has", "had", "would", "'d"}
 
 
+_YOUR = re.compile(r"(?i)\b(?:yours|your|ur)\b")
+# what opens the words a "like" quotes ("in a panic like is he ok", "i was like omg")
+_QUOTED_OPENERS = {"is", "was", "are", "were", "i", "he", "she", "we", "they", "omg", "wtf", "what", "why", "how"}
+_QUOTED_OPENERS |= {"oh", "no", "yes", "wait", "ok", "okay", "um", "uh", "wow", "where", "who", "dude", "bro"}
 _PHASE_ALONE = {"start", "begin", "leave", "finish", "move", "fly"}
 _OCCASION_PREPS = {"at", "on", "during", "after", "from", "in"}
 

@@ -50,6 +50,13 @@ for _b in L.REGULAR:
 BASE = {b for b in L.IRREGULAR} | set(L.REGULAR)
 
 
+def past_form(base: str) -> str:
+    """The simple past of a verb's base form ("call" → "called", "go" → "went")."""
+    if base in L.IRREGULAR:
+        return L.IRREGULAR[base][0]
+    return _regular_forms(base)[0]
+
+
 def lemma(w: str) -> str:
     w = w.lower()
     if w in FORMS:
@@ -186,7 +193,7 @@ def core_words(obj: str) -> str:
 # word classes the clause parser and the mention quoter share
 TRAILING_DROP = L.PREPOSITIONS | L.DETERMINERS | L.ADVERBS | {
     "over", "during", "around", "until", "till", "since", "not", "than", "as", "instead", "anyway", "anyways",
-    "smh", "tbh", "ngl", "fr", "unfortunately", "maybe", "mostly", "honestly", "probably", "lol", "haha", "lmao",
+    "smh", "tbh", "ngl", "fr", "unfortunately", "maybe", "mostly", "honestly", "probably", "lol", "haha", "lmao", "yet",
 }  # fmt: skip
 GREET_TAIL = {
     "hey", "hi", "hello", "oh", "wow", "yeah", "yes", "well", "ok", "okay", "so", "hah", "haha", "lol", "yep", "yup",

@@ -62,7 +62,9 @@ _PAST = re.compile(
 # Present tense with no past cue ("the meeting is on Monday", "I have an appointment on
 # Thursday", "Friday at 7 works") talks about an arrangement: treated like the future.
 _PRESENT = re.compile(
-    r"\b(?:is|are|am|'m|'re|'s|have|has|let'?s|need|needs|starts?|begins?|leaves?|opens?|works|suits|sounds)\b", F
+    r"\b(?:is|are|am|'m|'re|'s|have|has|let'?s|need|needs|starts?|begins?|leaves?|opens?|works|suits|sounds"
+    r"|moves?|fly|flies|finish(?:es)?|lands?|arrives?)\b",
+    F,
 )
 # A date that is the object of a plan ("booked a table for Thursday", "tickets for the concert
 # on October 4", "signed up for the race on May 3") is ahead of the speaker even when the verb
@@ -311,6 +313,7 @@ def _resolve_chosen(chosen, ctx: Ctx, work: str, text: str) -> tuple[list[TimeSp
                     res = _safe(fb, fm, ctx)
                     rule, end_char, parts = fb, fm.end(), ctx.trail
             if res is None:
+                ctx.join_prev = False
                 continue
             if ctx.join_prev and out:  # one date told in two phrases: one span
                 prev = out.pop()

@@ -129,16 +129,15 @@ def r_day_range(m, ctx):
 
 
 def nth_of_month(ctx, pos: int, d: int) -> date | None:
-    """Day d of this month; past tense → last month's if still ahead; otherwise next month's
-    if passed: a day of the month told in the present is one to come ("my appointment is on
-    the 3rd", "rent's due on the 1st")."""
+    """Day d of this month; past tense → last month's if still ahead; future (or the present:
+    "my appointment is on the 3rd", "rent's due on the 1st") → next month's if passed."""
     today = ctx.today
     t = ctx.tense(pos)
     cand = _safe_date(today.year, today.month, d)
     if t == "past" and (cand is None or cand > today):
         prev = add_months(today.replace(day=1), -1)
         cand = _safe_date(prev.year, prev.month, d)
-    elif t != "past" and (cand is None or cand < today):
+    elif t == "future" and (cand is None or cand < today):
         nxt = add_months(today.replace(day=1), 1)
         cand = _safe_date(nxt.year, nxt.month, d)
     return cand
@@ -163,10 +162,14 @@ def r_on_the_nth(m, ctx):
             cand = nth_of_month(ctx, m.start(), d)
     if cand is None:
         return None
-    if m["dend"]:  # "for the 14th and 15th", "from the 3rd to the 7th"
+    if m["dend"]:  # "for the 14th and 15th", "from the 3rd to the 7th", "the 28th to the 2nd"
         last = L.day_num(m["dend"])
-        end = _safe_date(cand.year, cand.month, last) if last > cand.day else None
-        return days(cand, end, "range") if end else None
+        if last > cand.day:
+            end = _safe_date(cand.year, cand.month, last)
+        else:  # over the month's end
+            nxt = add_months(cand.replace(day=1), 1)
+            end = _safe_date(nxt.year, nxt.month, last)
+        return days(cand, end, "range") if end else days(cand)
     return days(cand)
 
 

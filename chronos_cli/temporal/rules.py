@@ -130,7 +130,10 @@ _NOT_NTH_NOUN = (
     r"year|row|person|one|attempt|try|edition|chapter|game|inning|lap|amendment|street|avenue|st)\b)"
 )
 # how a day is described between "this" and its name: "on this lovely Saturday", "this rainy Monday"
-_DAY_ADJ = r"(?!coming\b|past\b)(?:[a-z]+(?:ly|y|ful|ous|ing)|fine|hot|cold|wet|grey|gray|long|quiet|nice|good|great)"
+_DAY_ADJ = (
+    r"(?:lovely|beautiful|gorgeous|glorious|wonderful|fine|nice|good|great|sunny|rainy|snowy|cloudy|windy|"
+    r"stormy|lazy|busy|quiet|long|cold|hot|warm|chilly|wet|grey|gray|gloomy|miserable|sleepy|boring|fun|crazy)"
+)
 _MON3 = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)"
 _MON_START = L.alts(["the", "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"])
 
@@ -346,7 +349,7 @@ DATES: list[Rule] = [
         "The package came on the 3rd.",
         "2023-05-08T14:00",
         "2023-05-03 (day)",
-        rf"(?=the\s)(?:{_LB_DATE}the\s+(?P<d>{L.DAY_ORD})|(?<=\bfor )the\s+(?P<d2>[0-3]?\d(?:st|nd|rd|th)))\b"
+        rf"(?=the\s)(?:{_LB_DATE}the\s+(?P<d>{L.DAY_ORD})|(?<=\bfor )the\s+(?P<d2>[0-3]?\d(?:st|nd|rd|th))(?=\s*(?:$|[.,!?;:)]|\s(?:too|and|instead|at|so|then|lol|haha|if|but|in|next|this)\b)))\b"
         rf"(?:\s*(?:and|-|–|to|through|thru|till|until)\s*(?:the\s+)?(?P<dend>[0-3]?\d(?:st|nd|rd|th))\b)?{_NOT_NTH_NOUN}",
         R.r_on_the_nth,
         triggers=("the",),
@@ -370,7 +373,7 @@ DATES: list[Rule] = [
         "We went hiking last March.",
         "2023-05-08T14:00",
         "2023-03-01 – 2023-03-31 (month)",
-        rf"\b(?P<mod>last|this\s+past|this|next|coming|past)\s+(?P<mon>{MF}\b|{L.MAY_LOW}|{L.MONTH_ABBR_CUED})",
+        rf"\b(?P<mod>last|this\s+past|this|next|coming|past)\s+(?P<mon>{MF}\b|(?<!\bthis ){L.MAY_LOW}|{L.MONTH_ABBR_CUED})",  # "this may be": the verb
         R.r_month_rel,
         triggers=_MONTHS,
     ),
