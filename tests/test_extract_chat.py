@@ -2023,3 +2023,18 @@ def test_this_may_is_the_verb_and_not_until_with_anymore_is_not_then():
     evs = rule_events(["This may or may not be the best time but I quit my job"])
     assert find(evs, "job").start is None
     assert not [e for e in rule_events(["I'm not staying at the hotel til the 15th anymore"]) if e.start is not None]
+
+
+def test_a_question_typed_without_its_mark_after_wait_is_a_question():
+    assert not rule_events(["wait how was ur 5am shift"])
+    assert not rule_events(["thanks for covering my call this afternoon"])  # what the listener did, thanked
+
+
+def test_a_countdown_after_a_date_leaves_the_date_to_what_came_before():
+    ev = find(rule_events(["its for the great north run!! 10th sept, 12 weeks to go 😬"]), "great north run")
+    assert ev.start.date() == date(2023, 9, 10)
+
+
+def test_a_date_someone_said_is_the_date_they_gave():
+    ev = find(rule_events(["marco said aug 9"]), "marco")
+    assert ev.object == "marco said aug 9" and ev.start.date() == date(2023, 8, 9)

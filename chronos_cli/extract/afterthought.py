@@ -46,12 +46,19 @@ _MONTHS = {
 }  # fmt: skip
 
 
+_COUNTDOWN = re.compile(
+    r"(?i)[,;:\s-]*\b(?:\d+|a|one|two|three|four|five|six|seven|eight|nine|ten|twelve|a few)\s+"
+    r"(?:days?|weeks?|months?|hours?|sleeps?)\s+(?:to\s+go|left)\b\W*$"
+)
+
+
 def afterthought(text: str, t_conv) -> str | None:
     """The time phrase a message or sentence consists of, with its preposition ("on Saturday"),
     when every other word is filler around it; None otherwise ("every Saturday", "for an
     hour" and "we went on Saturday" are not afterthoughts)."""
     if len(text.split()) > _MAX_WORDS or not any(c.isalnum() for c in text) or text.rstrip().endswith("?"):
         return None  # "yesterday?" asks
+    text = _COUNTDOWN.sub("", text)  # "… great north run!! 10th sept, 12 weeks to go": how long until it
     content = [w for w in re.findall(r"[a-z0-9']+", text.lower()) if w not in _AROUND and w not in _PREPS]
     if not content or len(content) > _MAX_TIME_WORDS:
         return None  # more words than a time phrase has ("the day before yesterday")

@@ -419,7 +419,8 @@ def _run_on(text: str, a: int, b: int) -> list[tuple[int, int]]:
 # -- what a sentence does ---------------------------------------------------------------------------
 
 _INTERJECTION = re.compile(
-    r"^(?:(?:hey|hi|hello|yo|oh|ooh|ah|aw+|wow|whoa|yeah|yes|yep|yup|no|nope|ok|okay|kk?|alright|all right|sure|well|so|haha+|"
+    r"^(?:(?:hey|hi|hello|yo|oh|ooh|ah|aw+|wow|whoa|yeah|yes|yep|yup|no|nope|ok|okay|kk?|alright|all right|sure|well|so+|haha+|"
+    r"wait|hold on|quick question|real quick|"
     r"hah|lol|lmao|omg|hmm+|um+|uh+|ugh|yay|woo+hoo|damn|dang|gosh|man|dude|great|awesome|cool|nice|"
     r"congrats|congratulations|thanks|thank you|ty|np|right|true|totally|definitely|absolutely|exactly|indeed|"
     r"honestly|anyway|btw|also|and|but|fingers crossed|knock on wood)\b[\s,!.\-—–:;]*)+",
@@ -446,6 +447,9 @@ _FORMULA = re.compile(
 )
 
 
+_THANKS_FOR = re.compile(r"(?i)^\W*(?:thanks|thank you|thx|ty)\s+(?:so much\s+|again\s+)?for\b")
+
+
 def strip_interjections(sentence: str) -> str:
     return _INTERJECTION.sub("", sentence.strip(), count=1).strip()
 
@@ -455,6 +459,8 @@ def sentence_kind(sentence: str) -> str:
     s = sentence.strip().rstrip("\"')]").strip()
     if s.endswith("?"):
         return "question"
+    if _THANKS_FOR.match(s):
+        return "formula"  # "thanks for covering my call this afternoon": what the listener did, thanked
     body = strip_interjections(s)
     if not body:
         return "formula"

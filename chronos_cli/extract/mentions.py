@@ -121,8 +121,9 @@ def _negated(words: list[Tok]) -> bool:
     return any(t.low in L.NEG or t.low == "cannot" for t in words)
 
 
-# words a closing time phrase completes: "… is next Tuesday", "staying til next sunday"
-_BEFORE_A_TIME = L.PREPOSITIONS | {"until", "till", "til", "'til"}
+# words a closing time phrase completes: "… is next Tuesday", "staying til next sunday", what
+# someone said
+_BEFORE_A_TIME = L.PREPOSITIONS | {"until", "till", "til", "'til", "said", "says"}  # "marco said aug 9"
 
 
 def mention_words(toks: list[Tok], sp, runs: frozenset[int] = frozenset()) -> list[Tok]:

@@ -194,10 +194,13 @@ class Ctx:
 # confirmed for the 8th", "the wifi isn't getting connected til the 12th"); "'s" is left out: "she's
 # moved" is "has moved"
 _PRESENT_PASSIVE = re.compile(r"\b(is|are|am|'re|'m|isn'?t|aren'?t|be|being|get|gets|getting)\s+\w+ed\b", F)
+# a saying verb right before what was said has no tense of its: "marco said aug 9" tells the date
+# marco gave, not a time before now
+_SAID_BEFORE_A_TIME = re.compile(r"\b(?:said|says|told\s+(?:me|us|him|her|them))\s*[:,]?\s+(?=\w+\s*\d|\d)", F)
 
 
 def _sentence_tense(sent: str) -> str | None:
-    sent = _PRESENT_PASSIVE.sub(r"\1", sent)
+    sent = _SAID_BEFORE_A_TIME.sub(" ", _PRESENT_PASSIVE.sub(r"\1", sent))
     for m in _FUTURE.finditer(sent):
         w = m.group(0)
         # "Will Smith": a capitalised Will followed by a Name is not a verb
