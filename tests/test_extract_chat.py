@@ -1353,7 +1353,6 @@ def test_bare_places_are_places_and_feelings_are_not():
         ["Know what helps? Taking long walks."],  # a thing named
         [("Jo", "I just got promoted!"), ("Sam", "Wow!! Climbing that ladder")],  # praise of the listener
         ["Standing at the edge of the cliff. The wind howling."],  # a scene in a story
-        ["Starting a new job on Monday"],  # another day's
         ["doing fantastic thanks"],
         ["Doing a lot better now"],  # how one is
         ["in my feelings rn"],
@@ -2038,3 +2037,52 @@ def test_a_countdown_after_a_date_leaves_the_date_to_what_came_before():
 def test_a_date_someone_said_is_the_date_they_gave():
     ev = find(rule_events(["marco said aug 9"]), "marco")
     assert ev.object == "marco said aug 9" and ev.start.date() == date(2023, 8, 9)
+
+
+def test_a_chat_line_opening_on_a_verb_in_ing_is_a_present_progressive():
+    # said Monday 2023-05-08: "I'm starting … on Monday" is next Monday, a plan
+    ev = find(rule_events([("Sam", "Starting a new job on Monday")]), "new job")
+    assert ev.start.date() == date(2023, 5, 15)
+    [sp] = resolve("landing in pitt thursday at 2:40", datetime(2023, 10, 10, 12))
+    assert sp.start.date() == date(2023, 10, 12)  # the coming Thursday, not the last one
+    [sp] = resolve("meeting sam on friday was great", datetime(2023, 10, 10, 12))
+    assert sp.start.date() == date(2023, 10, 6)  # a gerund subject of a past verb
+    [sp] = resolve("Thanksgiving", datetime(2023, 12, 1))
+    assert sp.start.date() == date(2023, 11, 23)  # a name in -ing is no verb
+
+
+def test_a_weekday_with_a_month_and_day_is_the_one_within_a_year_whatever_the_tense():
+    [sp] = resolve("we got booked at the lantern friday feb 9th", datetime(2024, 1, 22, 21))
+    assert sp.start.date() == date(2024, 2, 9)
+
+
+def test_an_ordinal_before_a_noun_is_no_day_and_a_day_range_needs_no_preposition():
+    assert resolve("caught it on the 2nd id check", datetime(2024, 2, 5)) == []
+    assert resolve("he is in the 2nd to 3rd grade", datetime(2024, 2, 5)) == []
+    [sp] = resolve("got the 9th thru 11th off btw", datetime(2023, 10, 10))
+    assert (sp.start.date(), sp.end.date()) == (date(2023, 10, 9), date(2023, 10, 11))
+
+
+def test_a_goodbye_looks_ahead():
+    [sp] = resolve("see you on the 3rd", datetime(2023, 10, 10, 12))
+    assert sp.start.date() == date(2023, 11, 3)
+    [sp] = resolve("it was good to see you friday", datetime(2023, 10, 10, 12))
+    assert sp.start.date() == date(2023, 10, 6)
+
+
+def test_what_an_if_supposes_is_no_event():
+    assert rule_events([("Sam", "if it's not better tomorrow i go to the vet")]) == []
+    assert rule_events([("Sam", "if it rains tomorrow we'll stay home")]) == []
+    evs = rule_events([("Sam", "I went to the vet yesterday and if it's not better I go back friday")])
+    assert [e.verb for e in evs] == ["went to"]
+
+
+def test_requests_and_questions_typed_without_their_mark_are_no_events():
+    assert rule_events([("Sam", "text me tmrw how she is ❤️")]) == []
+    assert rule_events([("Sam", "oi did u see me hit 180 on deadlift tonight or were u too busy 😤")]) == []
+
+
+def test_and_then_with_no_subject_goes_on_from_the_clause_before():
+    evs = rule_events([("Sam", "he cried the entire time and then got a lollipop and was fine")])
+    assert not [e for e in evs if e.subject == "Sam"]  # he got it, not the speaker
+    assert find(rule_events([("Sam", "I went to the gym and then got a smoothie")]), "smoothie").subject == "Sam"

@@ -24,6 +24,7 @@ from functools import lru_cache
 from typing import Literal
 
 from chronos_cli.ask.plan import STOP, Plan, stem
+from chronos_cli.extract.clean import normalize
 from chronos_cli.hits import EventHit, TurnHit
 
 # words for matching: a hyphenated compound is its parts ("half-marathon" matches "half marathon")
@@ -278,10 +279,49 @@ _CLIPPED = {
 }
 
 
+# words that name the same deed or thing, as a thesaurus groups them: asked one, a message that
+# says another still tells it ("send a package" / "mailed you a little something", "hurt his
+# back" / "tweaked my back", "trainers delivered" / "trainers came"), at ``NEAR_WEIGHT``
+_NEAR_GROUPS = [
+    "send mail post ship",
+    "arrive land come",
+    "deliver arrive come",
+    "hurt injure injury tweak strain sprain",
+    "marry married wedding wed",
+    "buy purchase",
+    "quit resign",
+    "register enrol enroll sign",
+    "call phone facetime",
+    "movie film cinema",
+    "flat apartment",
+    "holiday vacation",
+    "sick ill",
+    "exam test",
+    "kid child",
+    "trainers sneakers",
+    "photo picture",
+    "doctor gp",
+    "leave depart",
+]
+NEAR_WEIGHT = 0.7
+
+
 def lemma_stem(word: str) -> str:
     w = word.lower().strip("'-")
     w = _CLIPPED.get(w, w)
     return stem(_IRREGULAR.get(w, w))
+
+
+def _near_map() -> dict[str, frozenset[str]]:
+    out: dict[str, set[str]] = {}
+    for g in _NEAR_GROUPS:
+        stems = {lemma_stem(w) for w in g.split()}
+        for st in stems:
+            out.setdefault(st, set()).update(stems - {st})
+    return {k: frozenset(v) for k, v in out.items()}
+
+
+_NEAR = _near_map()
 
 
 @lru_cache(maxsize=8192)
@@ -423,13 +463,18 @@ class Matcher:
         pos: list[int] = []
         for t in self.terms:
             hits = [p for s in _found(t.stem, doc) for p in doc[s]]
+            weight = t.weight
+            if not hits and not (t.stem in spk or _found(t.stem, more)):
+                # another word for it ("mailed" for "send"), worth a little less
+                hits = [p for s in _NEAR.get(t.stem, ()) if s in doc for p in doc[s]]
+                weight = NEAR_WEIGHT * t.weight
             if hits:
                 pos += hits
             elif not (t.stem in spk or _found(t.stem, more)):
                 if not t.speaker and _found(t.stem, led):
                     led_got += CONTEXT_WEIGHT * t.weight
                 continue
-            got += t.weight
+            got += weight
             core = core or not (t.light or t.speaker)
             own = own or not t.speaker
         # what surrounds it counts beside an asked word of its own, or when it points back ("it's
@@ -499,7 +544,9 @@ def date_in_turn(text: str, said: datetime, anchors: list[int], *, since: Since 
     has lasted comes first — anywhere in the turn ("turn": "how long have I had…?"), or in the
     sentence of the matched words ("sentence": "when did I start…?"). None: the turn gives no
     time."""
-    spans = [s for s in _spans(text, said) if not _in_question(text, s.start_char)]
+    spans = [
+        s for s in _spans(text, said) if not _in_question(text, s.start_char) and not _pictures(text, s.start_char)
+    ]
     if not spans:
         return None
     if since == "turn":
@@ -530,6 +577,26 @@ def date_in_turn(text: str, said: datetime, anchors: list[int], *, since: Since 
     if after:
         return min(after, key=lambda s: s.start_char)
     return None
+
+
+# "the stain's clear IN THE pic from 2021": something seen in a picture taken then, not the time of
+# what is told ("here's a pic from last week" presents the picture: its time is the story's)
+_PICTURE_FROM = re.compile(
+    r"\b(?:in|on)\s+(?:the|my|this|that|these|those|our|his|her|their|your)\s+"
+    r"(?:pics?|pictures?|photos?|snaps?|shots?|selfies?|videos?)\s+from\s+$",
+    re.I,
+)
+
+
+def _pictures(text: str, pos: int) -> bool:
+    return bool(_PICTURE_FROM.search(text, max(0, pos - 40), pos))
+
+
+def _a_pictures_time(e: EventHit, text: str) -> bool:
+    """An event dated by the time a picture it sees into was taken ("the stain's clear in the pic
+    from 2021")."""
+    at = text.find(e.time_expression) if e.time_expression else -1
+    return at >= 0 and _pictures(text, at)
 
 
 def _in_question(text: str, pos: int) -> bool:
@@ -620,6 +687,7 @@ def _flags(sentence: str, start: datetime, said: datetime, own: tuple[str, str] 
     in 2020": the extractor drops such habits itself). Calling off is told after it ("I had a
     dentist appointment yesterday but I cancelled it"): read in the whole sentence."""
     lead, words = own if own is not None else (sentence, sentence)
+    lead = normalize(lead)  # as typed: "ill be there at 7" is "I'll be there at 7"
     if start.date() < said.date():  # "Ron booked our flights last night": the booking is done
         lead = _BOOKED.sub("", lead)
     return {
@@ -708,7 +776,7 @@ def event_occurrence(
     sp = date_in_turn(text, said, obj or [at], since=since) if since else None
     if sp is not None and sp.rule in SINCE_RULES:
         start, end, gran, phrase, dated, rule = sp.start, sp.end, sp.granularity, sp.text, True, sp.rule
-    elif e.start is not None:
+    elif e.start is not None and not _a_pictures_time(e, text):
         sp = None
         start, end, gran, phrase, dated = e.start, e.end, e.granularity, e.time_expression, True
     else:

@@ -381,10 +381,20 @@ _PLAN_WORDS = {"plan", "plans", "planning", "planned"}
 _VERB_USE = re.compile(r"\s+(to|on)\b", re.I)
 
 
+# a verb of learning news before what was learnt ("When did Kieran FIND OUT he got the flat?"): the
+# news is the target, and the day it was told is the answer; "found the photos" is not it
+_NEWS_FRAME = re.compile(
+    r"\b(?:(?:find|finds|found|finding)\s+out|(?:hear|hears|heard|learn|learns|learned|learnt)\s+(?:about|that)"
+    r"|(?:realize|realise)[sd]?\s+that)\b",
+    re.I,
+)
+
+
 def _targets(question: str, spans) -> Targets:
     text = question
     for s in sorted(spans, key=lambda s: -s.start_char):  # blank out time phrases
         text = text[: s.start_char] + " " * (s.end_char - s.start_char) + text[s.end_char :]
+    text = _NEWS_FRAME.sub(lambda m: " " * len(m.group(0)), text)
     entities, attributes = [], []
     first = True
     for m in _WORD.finditer(text):

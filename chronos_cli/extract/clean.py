@@ -419,7 +419,7 @@ def _run_on(text: str, a: int, b: int) -> list[tuple[int, int]]:
 # -- what a sentence does ---------------------------------------------------------------------------
 
 _INTERJECTION = re.compile(
-    r"^(?:(?:hey|hi|hello|yo|oh|ooh|ah|aw+|wow|whoa|yeah|yes|yep|yup|no|nope|ok|okay|kk?|alright|all right|sure|well|so+|haha+|"
+    r"^(?:(?:hey|hi|hello|yo|oi|oh|ooh|ah|aw+|wow|whoa|yeah|yes|yep|yup|no|nope|ok|okay|kk?|alright|all right|sure|well|so+|haha+|"
     r"wait|hold on|quick question|real quick|"
     r"hah|lol|lmao|omg|hmm+|um+|uh+|ugh|yay|woo+hoo|damn|dang|gosh|man|dude|great|awesome|cool|nice|"
     r"congrats|congratulations|thanks|thank you|ty|np|right|true|totally|definitely|absolutely|exactly|indeed|"
@@ -434,7 +434,9 @@ _QUESTION_START = re.compile(
 )
 # social formulas and wishes addressed to the listener: never the speaker's event
 _FORMULA = re.compile(
-    r"^(?:see (?:you|ya|u)|talk (?:to you |soon|later)|ttyl|catch (?:you|ya) |speak soon|bye|goodbye|good night|"
+    r"^(?:see (?:you|ya|u)|"
+    # a request to the listener: "text me tmrw how she is", "call me after", "send us the pics"
+    r"(?:text|call|ring|message|msg|ping|phone|facetime|ft|email|dm|tell|send|show|remind|update|wake|give) (?:me|us)\b|talk (?:to you |soon|later)|ttyl|catch (?:you|ya) |speak soon|bye|goodbye|good night|"
     r"good morning|take care|have (?:a|an|fun|a good|a great)\b|enjoy\b|good luck|best of luck|happy \w+|"
     r"merry |cheers|thanks?\b|thank you|congrat|glad\b|so glad|sounds? |looks? |that (?:sounds|looks|is|was)|"
     r"that's|it's (?:so |really )?(?:great|awesome|amazing|good|nice|cool|lovely|beautiful|wonderful)|"

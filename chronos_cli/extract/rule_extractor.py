@@ -200,6 +200,8 @@ _STATE_ADJ = {
 }  # fmt: skip
 _DAY_END = time(23, 59, 59, 999999)
 _CONDITIONAL = {"when", "if", "once", "until", "unless", "before", "after", "whenever", "till"}
+# words a sentence may open with before what it says ("ok if it rains …", "but if …")
+_LEAD_INS = {"ok", "okay", "well", "so", "and", "but", "also", "oh", "hmm", "like", ",", "-"}
 _PREFERENCE = {"love", "loved", "like", "liked", "enjoy", "enjoyed", "hate", "hated", "prefer", "adore"}
 _REPORTING = {"say", "said", "says", "mention", "mentioned", "tell", "told", "write", "wrote", "add", "note"}
 _IRREALIS_WORDS = {"want", "wants", "hope", "hopes", "hoping", "wish", "wishes", "goal", "goals", "dream", "resolution"}
@@ -978,6 +980,8 @@ class RuleExtractor:
             words = words[:-1]
         if not words or [t.low for t in words[:3]] == ["here", "'s", "to"]:
             return None  # "here's to a good time at the café": a toast
+        if any(t.low in ("if", "unless") and t.start < sp.start_char for t in toks):
+            return None  # "if it rains tomorrow we'll stay home": a supposition, nothing told
         frame = next((k + 3 for k in range(len(words) - 3) if _reminded_of(words, k + 3)), 0)
         if frame and words[frame - 1].start < sp.start_char:
             words = words[frame:]  # "It reminded me of | this sunset I saw while hiking the other day": the memory
@@ -1254,10 +1258,14 @@ class RuleExtractor:
     def _clauses(self, toks: list[Tok], speaker: str, ctx: _Ctx) -> list[Clause]:
         out: list[Clause] = []
         i, n = 0, len(toks)
+        # "if it's not better tomorrow i go to the vet": the whole sentence is supposed
+        supposing = next((t.low for t in toks if t.low not in _LEAD_INS), "") in ("if", "unless")
         while i < n:
             c = self._clause_at(toks, i, speaker, ctx, out)
             if c is not None and i > 0 and toks[i - 1].low in _CONDITIONAL:
                 c.conditional = True
+            if c is not None and (supposing or any(t.low in ("if", "unless") for t in toks[:i])):
+                c.supposed = True  # "… and if it's not better I go back friday": what follows from it too
             if c is not None:
                 out.append(c)
                 i = max(c.end_tok, i + 1)
@@ -1434,6 +1442,8 @@ class RuleExtractor:
                     or any(t.start not in self._covered for t in gap)  # "challenged myself last Friday and did …"
                 ):
                     return None
+            elif i > 0 and toks[w].low in L.CLAUSE_BREAK and (not before or before[-1].subject != speaker):
+                return None  # "he cried the entire time and then got a lollipop": he got it
             c = self._parse_from(toks, i, speaker, subj_start=i)  # from i: "just got …" keeps its "just"
             prev = before[-1] if before else None
             if (
@@ -2023,6 +2033,8 @@ class RuleExtractor:
             return None  # "they said my story had brought them comfort": someone else's words
         if c.mood == "now" and c.conditional:
             return None  # "when I'm playing games with friends": a recurring setting, not today
+        if c.supposed and c.mood in ("present", "now", "future", "irrealis"):
+            return None  # "if it's not better tomorrow I go to the vet": not yet real
         if c.verb_toks and self._hedged(c):
             return None  # "Maybe even back then I was inspired by …": a guess
         spent_at = c.lemma == "spend" and any(

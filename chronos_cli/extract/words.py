@@ -133,6 +133,7 @@ class Clause:
     generic: bool = False  # "we all …", "we": a statement about people in general
     modal: bool = False  # could / should / might / may / must / can / would: an option, advice or a guess
     conditional: bool = False  # opened by "when"/"if"/"until"…: in the present tense, not yet real
+    supposed: bool = False  # in a sentence opened by "if"/"unless": a supposition or what would follow from it
     embedded: bool = False  # a relative clause on a noun of another clause ("a post I made"): no time of its own
     implied: bool = False  # "I'm" left out, as chats type it ("heading to the gym now")
 

@@ -373,8 +373,9 @@ def r_week_of(m, ctx, anchor: Res | None) -> Res | None:
 
 def weekday_agree(ctx, pos: int, wd: int, month: int | None, day: int, year_given: bool, d: date) -> date:
     """A weekday written with a date ("Thu, Mar 7", "Friday the 13th"): when the year (or
-    month) was not written, the nearest such date that falls on that weekday, in the
-    direction of the tense (no cue: nearest either way)."""
+    month) was not written, the nearest such date that falls on that weekday — with a month,
+    the one within a year of now; else in the direction of the tense (no cue: nearest either
+    way)."""
     if year_given or d.weekday() == wd:
         return d
     today = ctx.today
@@ -399,6 +400,12 @@ def weekday_agree(ctx, pos: int, wd: int, month: int | None, day: int, year_give
                 cands.append(c)
     if not cands:
         return d
+    near = min(cands, key=lambda c: abs((c - today).days))
+    if month is not None and abs((near - today).days) <= 366 and ctx.prefer != "future":
+        # a month, a day and its weekday name one date in years: within a year of now it is the
+        # one meant, whatever the tense ("we got booked, friday feb 9th" in January is this Feb);
+        # a caller who asks for the future gets the next one
+        return near
     t = ctx.tense(pos)
     if t == "past":
         past = [c for c in cands if c <= today]

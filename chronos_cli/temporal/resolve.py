@@ -62,8 +62,18 @@ _PAST = re.compile(
 # Present tense with no past cue ("the meeting is on Monday", "I have an appointment on
 # Thursday", "Friday at 7 works") talks about an arrangement: treated like the future.
 _PRESENT = re.compile(
-    r"\b(?:is|are|am|'m|'re|'s|have|has|let'?s|need|needs|starts?|begins?|leaves?|opens?|works|suits|sounds"
+    r"\b(?:is|are|am|'m|im|'re|'s|have|has|let'?s|need|needs|starts?|begins?|leaves?|opens?|works|suits|sounds"
     r"|moves?|fly|flies|finish(?:es)?|lands?|arrives?)\b",
+    F,
+)
+# a sentence that opens on a verb in -ing is "I'm …ing" typed without its subject, as chats do
+# ("landing in pitt thursday", "heading to boston friday"): a present progressive, which with a
+# day means the coming one; -ing nouns are no such verb ("morning run friday")
+_PROGRESSIVE_OPENING = re.compile(
+    r"^\W*(?:(?:just|still|also|prob|probably|finally|now)\s+)?"
+    r"(?!(?:morning|evening|nothing|something|anything|everything|wedding|building|ceiling|spring|string"
+    r"|sibling|darling|pudding|during|clothing|king|ring|thing|wing|sing|sting|swing|bring"
+    r"|thinking|wondering|remembering|missing|thanksgiving)\b)[a-z]{2,}ing\s+\w",
     F,
 )
 # A date that is the object of a plan ("booked a table for Thursday", "tickets for the concert
@@ -199,7 +209,13 @@ _PRESENT_PASSIVE = re.compile(r"\b(is|are|am|'re|'m|isn'?t|aren'?t|be|being|get|
 _SAID_BEFORE_A_TIME = re.compile(r"\b(?:said|says|told\s+(?:me|us|him|her|them))\s*[:,]?\s+(?=\w+\s*\d|\d)", F)
 
 
+# "see you on the 3rd", "ok see u friday": a goodbye looks ahead to the next meeting
+_FAREWELL = re.compile(r"^\W*(?:[a-z]+[\s,!.]+)?(?:see|c)\s+(?:you|ya|u)\b", F)
+
+
 def _sentence_tense(sent: str) -> str | None:
+    if _FAREWELL.match(sent):
+        return "future"
     sent = _SAID_BEFORE_A_TIME.sub(" ", _PRESENT_PASSIVE.sub(r"\1", sent))
     for m in _FUTURE.finditer(sent):
         w = m.group(0)
@@ -213,7 +229,7 @@ def _sentence_tense(sent: str) -> str | None:
         return "future"
     if _PAST.search(sent):
         return "past"
-    if _PRESENT.search(sent):
+    if _PRESENT.search(sent) or _PROGRESSIVE_OPENING.match(sent):
         return "future"
     return None
 

@@ -127,7 +127,10 @@ _NOT_NOUN = (
 )
 _NOT_NTH_NOUN = (
     r"(?!\s+(?:of|century|centuries|time|times|floor|grade|place|anniversary|birthday|round|day|week|month|"
-    r"year|row|person|one|attempt|try|edition|chapter|game|inning|lap|amendment|street|avenue|st)\b)"
+    r"year|row|person|one|attempt|try|edition|chapter|game|inning|lap|amendment|street|avenue|st|"
+    r"check|test|exam|interview|date|dose|shot|session|visit|appointment|step|stage|level|half|quarter|"
+    r"period|trimester|semester|term|season|episode|book|child|kid|baby|draft|version|question|set|mile|"
+    r"id|level|class|lesson|call|email|text|letter|option|choice|line)s?\b)"
 )
 # how a day is described between "this" and its name: "on this lovely Saturday", "this rainy Monday"
 _DAY_ADJ = (
@@ -342,14 +345,16 @@ DATES: list[Rule] = [
     ),
     _R(
         "on_the_nth",
-        "on/by/until/til/since/before/after/due the Nth, for the 8th (a numeral after 'for'), the 14th and 15th; a month "
+        "on/by/until/til/since/before/after/due the Nth, for the 8th (a numeral after 'for'), the 14th and 15th, "
+        "the 9th thru 11th; a month "
         "told right before or after it ('in June, on the 3rd', 'on the 5th next month') is its month",
         "that day of that month, else of this month; past tense → last month's if still ahead, otherwise "
         "the next one on or after today (a day of the month said in the present is one still to come)",
         "The package came on the 3rd.",
         "2023-05-08T14:00",
         "2023-05-03 (day)",
-        rf"(?=the\s)(?:{_LB_DATE}the\s+(?P<d>{L.DAY_ORD})|(?<=\bfor )the\s+(?P<d2>[0-3]?\d(?:st|nd|rd|th))(?=\s*(?:$|[.,!?;:)]|\s(?:too|and|instead|at|so|then|lol|haha|if|but|in|next|this)\b)))\b"
+        rf"(?=the\s)(?:{_LB_DATE}the\s+(?P<d>{L.DAY_ORD})|(?<=\bfor )the\s+(?P<d2>[0-3]?\d(?:st|nd|rd|th))(?=\s*(?:$|[.,!?;:)]|\s(?:too|and|instead|at|so|then|lol|haha|if|but|in|next|this)\b))"
+        rf"|the\s+(?P<d3>[0-3]?\d(?:st|nd|rd|th))(?=\s*(?:-|–|to|through|thru)\s*(?:the\s+)?[0-3]?\d(?:st|nd|rd|th)\b{_NOT_NTH_NOUN}))\b"
         rf"(?:\s*(?:and|-|–|to|through|thru|till|until)\s*(?:the\s+)?(?P<dend>[0-3]?\d(?:st|nd|rd|th))\b)?{_NOT_NTH_NOUN}",
         R.r_on_the_nth,
         triggers=("the",),
