@@ -2086,3 +2086,9 @@ def test_and_then_with_no_subject_goes_on_from_the_clause_before():
     evs = rule_events([("Sam", "he cried the entire time and then got a lollipop and was fine")])
     assert not [e for e in evs if e.subject == "Sam"]  # he got it, not the speaker
     assert find(rule_events([("Sam", "I went to the gym and then got a smoothie")]), "smoothie").subject == "Sam"
+
+
+def test_its_before_a_predicate_is_it_is_and_bit_before_an_adjective_is_a_bit():
+    assert "it's due" in normalize("i have to finish my care plan its due tmrw morning")
+    assert normalize("the dog wagged its tail") == "the dog wagged its tail"
+    assert rule_events([("Sam", "fine!! bit achy but fine")]) == []

@@ -634,3 +634,24 @@ def test_ill_typed_for_i_will_is_a_plan():
     later = turn("yeah back feels loads better, ill be there at 7", "2023-07-10T18:50", "Kieran", sid="s2", tid="b")
     plan, d = ask("When did Kieran hurt his back?", [later, hurt])
     assert d.answer_range == {"start": "2023-07-01", "end": "2023-07-01"}
+
+
+def test_a_date_the_question_gives_itself_tells_nothing_new():
+    t = turn("tomorrow i drive to my parents in dresden for easter, until monday", "2024-03-27T22:05", "Katrin")
+    easter = event(
+        t,
+        "Katrin",
+        "mentioned",
+        "I drive to my parents in dresden for easter",
+        start="2024-03-31",
+        end="2024-03-31T23:59:59",
+        expr="easter",
+    )
+    drive = event(
+        t, "Katrin", "drive to", "my parents in dresden", start="2024-03-28", end="2024-03-28T23:59:59", expr="tomorrow"
+    )
+    for evs in ([easter, drive], [drive, easter]):
+        plan, d = ask(
+            "When did Katrin drive to her parents' in Dresden for Easter?", [t], evs, now=datetime(2024, 4, 15)
+        )
+        assert d.answer_range == {"start": "2024-03-28", "end": "2024-03-28"}

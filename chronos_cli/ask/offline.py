@@ -415,9 +415,15 @@ def _when_terms(question: str) -> WhenTerms:
     return WhenTerms(asks_plan(question), bool(_HOW_LONG.search(question)) or start, start)
 
 
+def _echoes(o: Occurrence, question: str) -> bool:
+    """Dated only by the time phrase the question gives itself ("… drive to Dresden for Easter?"
+    answered "for easter" when the same telling says "tomorrow"): it tells nothing new."""
+    return bool(o.phrase) and o.phrase.lower() in question.lower()
+
+
 def ranked_for_when(occs: list[Occurrence], question: str) -> list[Occurrence]:
     terms = _when_terms(question)
-    return sorted(occs, key=lambda o: (-when_key(o, *terms), o.said, o.event is None))
+    return sorted(occs, key=lambda o: (-when_key(o, *terms), _echoes(o, question), o.said, o.event is None))
 
 
 def choose_when(occs: list[Occurrence], question: str) -> Occurrence | None:

@@ -271,11 +271,12 @@ _NO_APOSTROPHE_FORMS = [
         ),
         r"\1et's",
     ),
-    # "its so sad", "its been a while", "its a long story": before a degree word, a negation,
-    # "been" or an article no possessive fits
+    # "its so sad", "its been a while", "its a long story", "its due tmrw": before a degree word, a
+    # negation, "been", an article or a predicate no possessive fits
     (
         re.compile(
-            r"\b([Ii])ts(?= (?:so|such|really|pretty|super|kinda|just|not|been|gonna|always|never|too|a|an|the)\b)"
+            r"\b([Ii])ts(?= (?:so|such|really|pretty|super|kinda|just|not|been|gonna|going|getting|always|never|too|"
+            r"a|an|the|due|over|done|on|here|finally|still|also|only|probably|definitely|actually|literally)\b)"
         ),
         r"\1t's",
     ),

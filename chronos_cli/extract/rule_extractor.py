@@ -247,6 +247,7 @@ _NOT_SUBJECTLESS = {
     "meant",
     "let",
     "put",
+    "bit",  # "bit achy but fine": a bit, typed without its article
 }
 # adverbs of manner or effort that can follow a verb where an object would ("worked hard")
 _MANNER = {"hard", "harder", "late", "overtime", "together", "nonstop", "alone", "fast", "slowly", "well", "early"}
