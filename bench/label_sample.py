@@ -37,7 +37,10 @@ Labels (one per event, judged from the turn alone, as a reader of `chronos event
               are in, stated in the turn; subject, verb and object read as complete phrases (a
               "mention" reads as the speaker plus the clause they said); the date is what the
               turn says — the range of its own time expression, the day it was said for what holds
-              then ("just got back", "I'm reading"), or undated when the turn gives no time.
+              then ("just got back", "I'm reading"), or undated when the turn gives no time —
+              except a past deed told with no time between people who last talked at most a week
+              before (time_source "news"): news since that talk, dated from it to the day told
+              ("guess what, i bought a bike!!"; not "once", "when I was a kid", "for 32 years").
   wrong_date  a real occurrence, but its range does not contain when the turn says it happened
               (including a dated event the turn does not date, or an undated one whose own clause
               carries a time phrase).

@@ -150,7 +150,7 @@ Granularity = Literal[
     "fuzzy",
     "undated",
 ]
-TimeSource = Literal["rule", "model", "said_on"]
+TimeSource = Literal["rule", "model", "news", "said_on"]
 # "event": a parsed ⟨subject, verb, object⟩; "mention": a dated clause the parser could not
 # split into one (subject = the speaker, object = the clause as said), kept so that no
 # resolved time expression is lost from the calendar.
@@ -165,7 +165,9 @@ class Event(BaseModel):
 
     An event with no time cue is *undated*: ``start`` is None, ``end`` is the end of the day it
     was said, ``granularity`` "undated", ``time_source`` "said_on" — known only to be on or
-    before that day (a wedding mentioned today may have been years ago).
+    before that day (a wedding mentioned today may have been years ago). A past deed told as
+    news between people who last talked at most a week before is dated from that talk to the
+    day it was told: ``time_source`` "news", ``granularity`` "range".
     """
 
     event_id: str = ""

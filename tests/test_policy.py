@@ -655,3 +655,13 @@ def test_a_date_the_question_gives_itself_tells_nothing_new():
             "When did Katrin drive to her parents' in Dresden for Easter?", [t], evs, now=datetime(2024, 4, 15)
         )
         assert d.answer_range == {"start": "2024-03-28", "end": "2024-03-28"}
+
+
+def test_news_is_answered_with_the_day_it_was_told_and_says_its_window():
+    t = turn("guess what. i bought a bike!!", "2024-04-06T10:15", "Katrin", sid="s13")
+    bike = event(t, "Katrin", "bought", "a bike", start="2024-04-05T21:40", gran="range")
+    bike.time_source = "news"  # told with no time, the day after the last talk
+    other = turn("the weather is lovely, off to the market", "2024-04-06T10:20", "Katrin", sid="s13")
+    plan, d = ask("When did Katrin buy a new bike?", [t, other], [bike], now=datetime(2024, 4, 20))
+    assert d.answer_range == {"start": "2024-04-06", "end": "2024-04-06"}
+    assert "between Friday 2024-04-05 and Saturday 2024-04-06 (told as news then" in d.answer

@@ -652,6 +652,7 @@ class Occurrence:
     who: bool = True  # said by (or about, as an event's subject) the person the question names
     core: bool = True  # a word of substance matched (not only the speaker's name, a light verb)
     rule: str | None = None  # the time rule that dated it (None: an event's own range, or none)
+    news_since: datetime | None = None  # told as news: it happened after the speakers last talked
 
     @property
     def event(self) -> EventHit | None:
@@ -776,7 +777,7 @@ def event_occurrence(
     sp = date_in_turn(text, said, obj or [at], since=since) if since else None
     if sp is not None and sp.rule in SINCE_RULES:
         start, end, gran, phrase, dated, rule = sp.start, sp.end, sp.granularity, sp.text, True, sp.rule
-    elif e.start is not None and not _a_pictures_time(e, text):
+    elif e.start is not None and e.time_source != "news" and not _a_pictures_time(e, text):
         sp = None
         start, end, gran, phrase, dated = e.start, e.end, e.granularity, e.time_expression, True
     else:
@@ -811,6 +812,8 @@ def event_occurrence(
         head=head,
         rule=rule,
         core=core,
+        # news is dated as the day it was told, which its window (since the last talk) bounds
+        news_since=e.start if e.time_source == "news" and not dated else None,
         who=m.names(e.subject) or m.names(turn.speaker if turn is not None else ""),
         **_flags(sent, start, said, own=_own_clause(e)),
     )

@@ -316,6 +316,13 @@ def when_words(o: Occurrence, *, short: bool = False) -> str:
     """The occurrence's date at its granularity: "Friday 2026-11-13", "June 2023", "the week
     of 2023-05-29 – 2023-06-04"; an undated one as the bound it is."""
     s, e = o.start.date(), o.end.date()
+    if not o.dated and o.news_since is not None and o.news_since.date() < s:
+        if short:
+            return f"{s:%A} {s.isoformat()} (told as news)"
+        since = o.news_since.date()
+        return (
+            f"between {since:%A} {since.isoformat()} and {s:%A} {s.isoformat()} (told as news then; no date was given)"
+        )
     if not o.dated:
         if short:
             return f"{s:%A} {s.isoformat()} (the day it was mentioned)"

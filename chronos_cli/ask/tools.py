@@ -191,6 +191,8 @@ def format_event(e: EventHit) -> str:
     j = e.to_json()
     if e.undated:
         when = f"undated: on or before {j['end']}, no time cue"
+    elif e.time_source == "news":
+        when = f"{j['start']} – {j['end']} (told as news: since the speakers last talked, no time cue)"
     else:
         span = j["start"] if j["start"] == j["end"] else f"{j['start']} – {j['end']}"
         expr = f", from “{e.time_expression}”" if e.time_expression else ""

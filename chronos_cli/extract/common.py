@@ -216,7 +216,7 @@ def same_occurrence(a: Event, b: Event) -> bool:
     return overlap >= 0.6 and bool(_verbs(a) & _verbs(b) or cats or both_mentions)
 
 
-_RANK = {"rule": 0, "model": 1, "said_on": 2}
+_RANK = {"rule": 0, "model": 1, "news": 2, "said_on": 3}
 
 
 def _better(a: Event, b: Event) -> bool:

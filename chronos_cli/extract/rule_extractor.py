@@ -36,8 +36,11 @@ embedder's speed (one regex tokenisation and one temporal-engine call per turn):
      the occasion, with the time phrase after its "for", is a mention of its own ("a dance comp
      next month"); a plan ("I'll study for it next week") or a trip keeps the time;
    - habits (usually, every week, on Saturdays, used to) are not one-day events: dropped;
-   - anything else — the past with no cue, "once", "as a kid", the present perfect, states
-     ("I work at X") — is *undated*: on or before the day it was said.
+   - a past deed with no cue told in a main clause between people who last talked at most a
+     week before is news since that talk (``time_source`` "news": from the last talk to the day
+     told; not to an assistant, not "when …"/"since …" clauses, nor one that lasted years);
+   - anything else — the past with no cue otherwise, "once", "as a kid", the present perfect,
+     states ("I work at X") — is *undated*: on or before the day it was said.
 5. Every time expression the engine resolves in a statement dates at least one event of its
    turn: when no clause takes it, a ``kind="mention"`` event keeps it with the best readable
    description — the speaker, "mentioned", and the clause around it as said ("Dentist today for
@@ -192,6 +195,9 @@ log = logging.getLogger(__name__)
 
 NAME = "rules-v2"
 MAX_UNDATED_PER_TURN = 3
+# people who talk at least weekly tell each other what happened since: a past deed told with no
+# time then is news since the last talk; after a longer silence it may be older and stays undated
+NEWS_MAX_DAYS = 7
 MAX_OBJECT_TOKENS = 10
 
 _STATE_ADJ = {
@@ -225,7 +231,9 @@ _ING_CONTROL = {
 _FRONT_DET = {"these", "this", "that", "those", "the", "a", "an", "my", "our"}
 _PRONOUN_SUBJ = {"I", "we", "We"}
 _THE = {"the", "The"}
-_SUBJECT_OPENERS = {"i", "we", "my", "our", "the"}
+_SUBJECT_OPENERS = {"i", "we", "my", "our", "the", "someone", "somebody"}
+# an unknown doer of what befell the speaker's things: "someone stole my bike"
+_SOMEONE = {"someone", "somebody"}
 _TITLES = {"Dr", "Mr", "Mrs", "Ms", "Prof", "Aunt", "Uncle", "Grandma", "Grandpa", "Coach"}
 # capitalised at a sentence start, but no one's name
 _NOT_A_NAME = {"never", "ever", "always", "everyone", "someone", "nobody", "somebody", "everybody", "nothing"}
@@ -532,6 +540,8 @@ class RuleExtractor:
         self._ellipsis = _Ellipsis()  # where a sentence may leave out "I'm" (see extract/ellipsis.py)
         self.usage = Usage()  # no model, no cost: the totals stay 0
         self._failed: set[tuple[str, str, str]] = set()  # messages whose rules raised
+        # undated past deeds of the session being read, by id (see ``_as_news``)
+        self._past: dict[int, Event] = {}
 
     # -- public ---------------------------------------------------------------------------
 
@@ -620,7 +630,26 @@ class RuleExtractor:
             carried.narrated = carried.narrated or (narrating and carried.story is story and not events and not qs)
             out.extend(events)
             prev, prev_questions = turn, qs
+        self._as_news(session, out)
         return dedup(out)
+
+    def _as_news(self, session: Session, events: list[Event]) -> None:
+        """A past deed told with no time between people who talk often is news since they last
+        talked ("guess what. i bought a bike!!" the day after the last chat): dated from the last
+        talk to the day it was told (``time_source`` "news"). Not to an assistant (a user's "I
+        visited Japan" in a request for advice may be years old), nor after a long silence, nor
+        what the extractor reads as remote ("once", "as a kid"), a state or a perfect ("I've been
+        to Paris"): those stay undated."""
+        past, self._past = self._past, {}
+        last = session.last_talk
+        if last is None or any(t.role == "assistant" for t in session.turns):
+            return
+        for e in events:
+            if past.get(id(e)) is not e or e.start is not None:
+                continue
+            gap = (e.end.date() - naive(last).date()).days
+            if 0 <= gap <= NEWS_MAX_DAYS:
+                e.start, e.granularity, e.time_source = naive(last), "range", "news"
 
     def _turn_events(self, session: Session, turn: Turn, *args, **kwargs) -> list[Event]:
         """``extract_turn``, but a rule that fails on one message costs that message's events,
@@ -999,6 +1028,12 @@ class RuleExtractor:
                 thing = self._antecedent(turn, text[: own[pointed - 1].start])
             if thing is None:
                 return None
+        elif _only_points(own):
+            # "i signed up for the english exam" / "it's on 27 april": the thing just named is then
+            thing = self._antecedent(turn, text[: own[0].start])
+            if thing is None:
+                return None
+            pointed = 0
         end = toks.index(words[-1]) if words[-1] in toks else len(toks)
         if (
             thing is None
@@ -1171,6 +1206,9 @@ class RuleExtractor:
         if (
             verbless
             and not presented
+            and not own[0].start
+            < sp.start_char
+            <= own[-1].end + 6  # "brunch yesterday with the girls", "pancakes from yesterday"
             and not category_aliases("", obj)
             and not any(t.text[:1].isupper() for t in outside[1:])
             and not any(t.low in POSSESSIVE for t in outside)  # "Back to work tomorrow after my trip"
@@ -1385,6 +1423,15 @@ class RuleExtractor:
             return self._implied(toks, i, speaker)  # "lol heading to the gym now": it tells its own opening
         if t.text in POSSESSIVE and i + 1 < n:
             return self._np_subject(toks, i, f"{speaker}'s")
+        if t.low in _SOMEONE:
+            # "someone stole my bike", "somebody dented our car": an occurrence to the speaker's
+            # things; "someone told me …", "someone should fix it" name no occurrence of theirs
+            c = (
+                self._parse_from(toks, i + 1, t.low, subj_start=i, named=True)
+                if i + 1 < n and toks[i + 1].low in PAST
+                else None
+            )
+            return c if c is not None and c.obj_toks[:1] and c.obj_toks[0].text in POSSESSIVE else None
         if t.text in _THE and i + 1 < n:
             return self._np_subject(toks, i, "the")
         if t.text in _TITLES and i + 2 < n and toks[i + 1].text == "." and toks[i + 2].text[:1].isupper():
@@ -1897,7 +1944,17 @@ class RuleExtractor:
         intransitive = (
             not c.obj_toks
             and bool(vw)
-            and ((span is not None and (vw[-1] in _PARTICLE_END or self._whole(c, span, turn))) or started)
+            and (
+                (span is not None and (vw[-1] in _PARTICLE_END or self._whole(c, span, turn)))
+                or started
+                # news needs no time: "we eloped!!", "my car broke down" (not the speaker's own
+                # particle verb, which may leave out what: "I went out and got …")
+                or (
+                    span is None
+                    and self._news(c, sentence)
+                    and (self._whole(c, None, turn) or (vw[-1] in _PARTICLE_END and c.subject != turn.speaker))
+                )
+            )
             and c.lemma not in COGNITION  # "I found out recently": found out what?
         )
         if c.obj_toks and c.obj_toks[0].low in ("me", "us", "myself") and c.subject == turn.speaker:
@@ -2140,6 +2197,8 @@ class RuleExtractor:
             evidence=sentence.strip()[:400],
             extractor=NAME,
         )
+        if source == "said_on" and self._news(c, sentence):
+            self._past[id(e)] = e  # dated as news once the session is read, if it is one (_as_news)
         shifted = verb != c.verb  # "started | painting": the activity's own word is the alias
         e.aliases = clean_aliases([c.lemma, *category_aliases(verb, obj)] if shifted else _aliases(c, obj), e)
         if occasion is not None:
@@ -2155,6 +2214,16 @@ class RuleExtractor:
             )
         return e
 
+    def _news(self, c: Clause, sentence: str) -> bool:
+        """A past deed told as news: the past with no time cue — not remote ("once", "as a kid"),
+        not in a sentence that gives it the time of another clause or remembers it ("I met my
+        husband when we went on a hiking trip", "since I lost my job", "I remember when I did my
+        first play"), not one that lasted years ("I taught for 32 years"). Whether it is dated as
+        news is the session's to say (``_as_news``)."""
+        if c.mood != "past" or c.remote or is_remote(sentence) or _ONCE.search(sentence):
+            return False
+        return not _LASTED.search(sentence) and not _TIMED_BY_CLAUSE.search(sentence)
+
     def _whole(self, c: Clause, span, turn: Turn) -> bool:
         """A verb that tells a whole occurrence with no object, as this clause uses it: "I graduated
         last week"; not an adjective after a copula ("I was present"), a habit, an "if", the
@@ -2167,7 +2236,7 @@ class RuleExtractor:
             return False
         if c.lemma == "die" and c.subject == turn.speaker:
             return False
-        after = [t for t in self._toks if t.start >= span.end_char][:1]
+        after = [t for t in self._toks if t.start >= span.end_char][:1] if span is not None else []
         return not (after and after[0].low in L.PREPOSITIONS)
 
     def _presented(self, c: Clause) -> bool:
@@ -2990,6 +3059,29 @@ _CLAIMING = {"pretend", "fear", "doubt", "hope", "wish", "realize", "realise", "
 _CLAIMING |= {"dream", "suspect", "assume", "suppose", "worry", "find", "forget", "remember", "know", "believe"}
 _CLAIMING |= {"decide", "swear", "think", "say", "tell", "imagine", "guess", "bet", "figure"}
 _PAST_BE = {"was", "were", "been"}
+# a deed that lasted months or years is a part of a life, not news: "I taught for 32 years"
+_LASTED = re.compile(
+    r"(?i)\bfor\s+(?:\d+|a|an|a few|a couple(?: of)?|several|many|some|two|three|four|five|ten|twenty)\s+"
+    r"(?:years?|yrs?|decades?|months?)\b"
+)
+
+
+def _only_points(own: list[Tok]) -> bool:
+    """A time phrase's clause is a bare "it"/"that" and a copula: "it's on 27 april", "that was
+    yesterday" — it only says when the thing it points at is."""
+    return (
+        len(own) >= 2
+        and own[0].low in ("it", "that")
+        and all(t.low in L.BE or t.low in ("'s", "will", "'ll", "gonna") or t.low in L.PREPOSITIONS for t in own[1:])
+    )
+
+
+_ONCE = re.compile(r"(?i)\b(?:once|ever)\b")  # "I went to Paris once": at some time, not lately
+# a clause that sets the time of another in its sentence: "… when we went on a hiking trip"
+_TIMED_BY_CLAUSE = re.compile(
+    r"(?i)\b(?:when|while|after|before|since|until|till|once|as soon as)\s+"
+    r"(?:i|we|he|she|they|you|u|my|our|his|her|their|the|[A-Z][a-z]+)\b"
+)
 _SUBORDINATORS = {"since", "after", "before", "when", "once", "because", "while", "until", "till"}
 
 

@@ -86,6 +86,8 @@ def events_table(rows: list[EventHit], width: int = 120) -> Table:
         event.append(r.object)
         if r.undated:
             src = "undated (said then)"
+        elif r.time_source == "news":
+            src = "news (since last talk)"
         else:
             src = r.time_source + (f": {r.time_expression}" if r.time_expression else "")
         cells = [when_text(r.start, r.end, r.granularity), event, src]

@@ -1,0 +1,115 @@
+"""News: a past deed told with no time between people who talk often is dated since their last
+talk; what befell the speaker's things ("someone stole my bike"); a noun named with its time
+("brunch yesterday with the girls")."""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+
+from chronos_cli.extract import RuleExtractor
+from chronos_cli.models import Session, Turn
+from tests.test_extract import find, rule_events, session
+from tests.test_extract_chat import _two_sessions
+
+HI = [("Katrin", "hi!! how was work"), ("Elaine", "long day, talk tmrw")]
+
+
+def _news(text: str, *, gap_days: int = 1, speaker: str = "Katrin"):
+    """The events of ``text`` said ``gap_days`` after the same two people last talked."""
+    s1, s2 = _two_sessions(HI, [(speaker, text), ("Elaine" if speaker != "Elaine" else "Katrin", "omg")], gap_days)
+    return RuleExtractor().extract([s1, s2])[1]
+
+
+def test_a_past_deed_told_with_no_time_is_news_since_the_last_talk():
+    e = find(_news("guess what. i bought a bike!!"), "bike")
+    # the last talk was the evening of 8 May; told on 9 May
+    assert (e.verb, e.time_source, e.granularity, e.time_expression) == ("bought", "news", "range", None)
+    assert (e.start, e.end.date()) == (datetime(2023, 5, 8, 19, 0), date(2023, 5, 9))
+    e = find(_news("Maddie lost her first tooth!!", speaker="Elaine"), "tooth")
+    assert (e.subject, e.time_source, e.start.date(), e.end.date()) == (
+        "Maddie",
+        "news",
+        date(2023, 5, 8),
+        date(2023, 5, 9),
+    )
+    # a week apart is still keeping each other up to date
+    assert find(_news("I signed up for the english exam", gap_days=7), "exam").time_source == "news"
+
+
+def test_what_is_not_news_stays_undated():
+    def undated(text: str, gap_days: int = 1) -> bool:
+        evs = _news(text, gap_days=gap_days)
+        assert evs, text
+        return all(e.start is None and e.time_source == "said_on" for e in evs)
+
+    assert undated("I signed up for the english exam", gap_days=8)  # after a longer silence it may be older
+    # another clause of the sentence sets its time, or it is remembered
+    assert undated("I met my husband when we went on a hiking trip")
+    assert undated("I painted this after I visited the new gallery")
+    assert all(e.start is None for e in _news("I remember when I did my first play") if "play" in e.object)
+    assert undated("I taught 24 kids at a time for 32 years")  # a part of a life, not news
+    assert undated("I went to Paris once")  # remote
+    assert undated("I work at the bakery on Main Street")  # a state
+    # a time phrase dates it as before: no news window
+    e = find(_news("i bought a bike yesterday"), "bike")
+    assert (e.time_source, e.start.date(), e.time_expression) == ("rule", date(2023, 5, 8), "yesterday")
+
+
+def test_news_is_read_only_between_people_not_told_to_an_assistant():
+    t1, t2 = datetime(2023, 5, 8, 19), datetime(2023, 5, 9, 9)
+
+    def chat(sid, t, user_text):
+        turns = [
+            Turn(session_id=sid, turn_id=f"{sid}:1", t_conv=t, speaker="user", role="user", text=user_text),
+            Turn(session_id=sid, turn_id=f"{sid}:2", t_conv=t, speaker="assistant", role="assistant", text="Sure."),
+        ]
+        return Session(namespace="ns", session_id=sid, t_conv=t, turns=turns)
+
+    a, b = chat("a", t1, "Help me plan a trip."), chat("b", t2, "I visited Japan and loved the food.")
+    evs = RuleExtractor().extract([a, b])[1]
+    e = find(evs, "Japan")
+    assert b.last_talk is not None and e.start is None and e.time_source == "said_on"
+
+
+def test_a_whole_occurrence_told_as_news_needs_no_object():
+    e = next(e for e in _news("my car broke down") if e.verb == "broke down")
+    assert (e.subject, e.time_source) == ("Katrin's car", "news")
+    assert [e.verb for e in _news("we eloped!!")] == ["eloped"]
+    # the speaker's own particle verb may leave out what: no "went out" event
+    assert not [e for e in _news("I went out and got a physical copy!") if e.verb == "went out"]
+    # a verb alone with no time and no news stays what it was: nothing
+    assert rule_events([("Sam", "my car broke down")])[0].start is None
+
+
+def test_someone_who_did_something_to_the_speakers_things():
+    e = find(_news("someone stole my bike 😭😭"), "bike")
+    assert (e.subject, e.verb, e.object, e.time_source) == ("someone", "stole", "my bike", "news")
+    assert rule_events([("Sam", "Someone stole my bike yesterday")])[0].start.date() == date(2023, 5, 7)
+    assert rule_events([("Sam", "someone told me about it")]) == []
+    assert rule_events([("Sam", "someone should fix the printer")]) == []
+    assert rule_events([("Sam", "someone said hi to the team")]) == []  # nothing of the speaker's
+
+
+def test_a_noun_named_with_its_time_is_a_mention():
+    [e] = rule_events([("Sam", "brunch yesterday with the girls!!")])
+    assert (e.kind, e.object, e.start.date()) == ("mention", "brunch yesterday with the girls", date(2023, 5, 7))
+    [e] = rule_events([("Sam", "[photo] pancakes from yesterday with your syrup!!")])
+    assert "pancakes" in e.object and e.start.date() == date(2023, 5, 7)
+    # a time that heads a topic, a greeting and a feeling tell no occurrence
+    assert rule_events([("Sam", "Recently, education reform and infrastructure development")]) == []
+    assert rule_events([("Sam", "happy friday!!")]) == []
+    assert rule_events([("Sam", "lol same tonight")]) == []
+
+
+def test_it_and_a_copula_before_a_time_date_the_thing_just_named():
+    s = session(
+        [
+            ("Katrin", "i have news: i signed up for the english exam"),
+            ("Katrin", "it's on 27 april 😬"),
+        ]
+    )
+    evs = RuleExtractor().extract([s])[0]
+    e = next(e for e in evs if e.source_turn_ids == ["D1:2"])
+    assert (e.kind, e.start.date()) == ("mention", date(2024, 4, 27)) and "[the english exam]" in e.object
+    # "it was a great day yesterday" says how it went: no thing is pointed at
+    assert rule_events([("Sam", "I went to the zoo."), ("Sam", "it was a great day yesterday")])[1:] == []
