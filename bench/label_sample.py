@@ -180,6 +180,8 @@ def rows(source: str, sessions: list) -> tuple[list[dict], int, int]:
             t = turns[(e.namespace, e.session_id, e.source_turn_ids[0])]
             said = " / ".join(turns[(e.namespace, e.session_id, i)].text[:300] for i in e.source_turn_ids)
             date = "undated" if e.start is None else f"{e.start.date()}..{e.end.date()} ({e.granularity})"
+            if e.time_source == "news":  # the reader needs the talk before to judge it
+                date = f"{e.start.date()}..{e.end.date()} (told as news: since the last talk, {e.start:%Y-%m-%d %H:%M})"
             out.append(
                 {
                     "source": source,

@@ -367,7 +367,10 @@ def _found(term: str, stems) -> list[str]:
     """The stems among ``stems`` that are ``term`` (exactly, or as a long shared prefix)."""
     if len(term) < PREFIX_MIN:
         return [term] if term in stems else []
-    return [s for s in stems if _same(s, term)]
+    # two stems ``_same`` calls one word share at least their first PREFIX_MIN - 1 letters: a
+    # cheap test first, since this runs for every term on every candidate's every word
+    lead = term[: PREFIX_MIN - 1]
+    return [s for s in stems if s.startswith(lead) and _same(s, term)]
 
 
 @dataclass(frozen=True)
