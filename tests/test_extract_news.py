@@ -48,6 +48,11 @@ def test_what_is_not_news_stays_undated():
     assert undated("I painted this after I visited the new gallery")
     assert all(e.start is None for e in _news("I remember when I did my first play") if "play" in e.object)
     assert undated("I taught 24 kids at a time for 32 years")  # a part of a life, not news
+    # a reason for a state, what has lasted since, a meeting before the last talk, a noun's description
+    assert undated("I've been one 'cause I lost my job")
+    assert undated("I opened an online clothing store and it's been great!")
+    assert undated("last time we saw each other, I noticed a spiderman pin on your purse")
+    assert all(e.start is None for e in _news("but the help I got from friends was invaluable"))
     assert undated("I went to Paris once")  # remote
     assert undated("I work at the bakery on Main Street")  # a state
     # a time phrase dates it as before: no news window

@@ -1418,6 +1418,7 @@ class RuleExtractor:
                 tail = [c.verb_toks.pop()]
                 c.verb = " ".join(c.verb.split()[:-1])
             c.obj_toks = front + tail + rest  # "the agencies I'm looking into": phrasal, prep stays
+            c.relative = True
             return c
         if not starts:
             return self._implied(toks, i, speaker)  # "lol heading to the gym now": it tells its own opening
@@ -2216,11 +2217,12 @@ class RuleExtractor:
 
     def _news(self, c: Clause, sentence: str) -> bool:
         """A past deed told as news: the past with no time cue — not remote ("once", "as a kid"),
-        not in a sentence that gives it the time of another clause or remembers it ("I met my
-        husband when we went on a hiking trip", "since I lost my job", "I remember when I did my
-        first play"), not one that lasted years ("I taught for 32 years"). Whether it is dated as
-        news is the session's to say (``_as_news``)."""
-        if c.mood != "past" or c.remote or is_remote(sentence) or _ONCE.search(sentence):
+        not in a sentence that gives it the time of another clause, a reason, or remembers it ("I
+        met my husband when we went on a hiking trip", "since I lost my job", "I remember when I
+        did my first play"), not what has lasted since ("… and it's been great") or lasted years
+        ("I taught for 32 years"), not a relative clause describing a noun ("the help I got was
+        invaluable"). Whether it is dated as news is the session's to say (``_as_news``)."""
+        if c.mood != "past" or c.relative or c.remote or is_remote(sentence) or _ONCE.search(sentence):
             return False
         return not _LASTED.search(sentence) and not _TIMED_BY_CLAUSE.search(sentence)
 
@@ -3077,10 +3079,14 @@ def _only_points(own: list[Tok]) -> bool:
 
 
 _ONCE = re.compile(r"(?i)\b(?:once|ever)\b")  # "I went to Paris once": at some time, not lately
-# a clause that sets the time of another in its sentence: "… when we went on a hiking trip"
+# a clause that sets the time of another in its sentence ("… when we went on a hiking trip",
+# "last time we saw each other, …"), or gives the reason for a state ("I've been one 'cause I
+# lost my job"): the deed is not told as news
 _TIMED_BY_CLAUSE = re.compile(
-    r"(?i)\b(?:when|while|after|before|since|until|till|once|as soon as)\s+"
-    r"(?:i|we|he|she|they|you|u|my|our|his|her|their|the|[A-Z][a-z]+)\b"
+    r"(?i)\b(?:when|while|after|before|since|until|till|once|as soon as|(?:the )?(?:last|first|other) time|"
+    r"because|'?cause|cuz)\s+(?:i|we|he|she|they|you|u|my|our|his|her|their|the|[A-Z][a-z]+)\b"
+    # … or what followed it has lasted since ("I opened a store and it's been great")
+    r"|\b(?:it|that|they|this)(?:'s| has| have|'ve) been\b"
 )
 _SUBORDINATORS = {"since", "after", "before", "when", "once", "because", "while", "until", "till"}
 

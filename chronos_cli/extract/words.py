@@ -135,6 +135,7 @@ class Clause:
     conditional: bool = False  # opened by "when"/"if"/"until"…: in the present tense, not yet real
     supposed: bool = False  # in a sentence opened by "if"/"unless": a supposition or what would follow from it
     embedded: bool = False  # a relative clause on a noun of another clause ("a post I made"): no time of its own
+    relative: bool = False  # a relative clause on a noun ("the help I got was invaluable"): it describes the noun
     implied: bool = False  # "I'm" left out, as chats type it ("heading to the gym now")
 
 
