@@ -298,7 +298,7 @@ def test_rules_no_event_sentences():
 def test_rules_short_answer_to_question():
     events = rule_events([("Melanie", "That's so cool! When did you go to the museum?"), ("Caroline", "Last Friday!")])
     e = find(events, "museum")
-    assert e.subject == "Caroline" and e.verb == "go to" and e.start.date() == date(2023, 5, 5)
+    assert e.subject == "Caroline" and e.verb == "went to" and e.start.date() == date(2023, 5, 5)
     assert e.source_turn_ids == ["D1:2"]
 
 
@@ -682,3 +682,27 @@ def test_a_message_read_on_a_second_try_is_not_unread_and_a_failing_session_cost
     bad = session(["hello", "hi"], sid="bad")
     out = ex.extract([bad, good])
     assert out[0] == [] and [e.object for e in out[1]] == ["a LGBTQ support group"] and ex.failed_turns == 2
+
+
+def test_llm_an_untimed_past_deed_between_people_who_talk_often_is_news_since_the_last_talk():
+    def one(verb, evidence, last_talk):
+        x = ev(verb=verb, object="a bike", time_expression=None, start=None, end=None, evidence=evidence)
+        s = session([evidence])
+        s.last_talk = last_talk
+        llm = ScriptedLLM([reply(x)])
+        [[e]] = LLMExtractor(llm).extract([s])
+        llm.assert_exhausted()
+        return e
+
+    e = one("bought", "guess what, I bought a bike!!", datetime(2023, 5, 7, 21, 0))
+    assert (e.start, e.end.date(), e.time_source, e.granularity) == (
+        datetime(2023, 5, 7, 21),
+        date(2023, 5, 8),
+        "news",
+        "range",
+    )
+    # not a state or a perfect, not after a longer silence, not what the sentence says is older
+    assert one("has", "I have a bike", datetime(2023, 5, 7, 21)).start is None
+    assert one("bought", "I bought a bike", datetime(2023, 4, 20, 19)).start is None
+    assert one("bought", "I bought a bike when we lived in Ohio", datetime(2023, 5, 7, 21)).start is None
+    assert one("bought", "I bought a bike once", datetime(2023, 5, 7, 21)).start is None

@@ -5,7 +5,8 @@ One structured call per chunk (temperature 0, JSON schema, one repair retry — 
 cached on disk by (model, prompt version, chunk content). The model *finds* events and their
 time expressions; the dates come from rules (``common.resolve_expression``) whenever the
 engine understands the expression, else from the model's own dates when plausible; an event with
-neither is undated (``start`` None: on or before the day it was said). Reports of one occurrence
+neither is undated (``start`` None: on or before the day it was said), or news since the
+speakers' last talk when its verb is in the past (``extract/news.py``). Reports of one occurrence
 from overlapping chunks, or in paraphrased words, merge (``common.dedup``); aliases gain the
 activity's category ("hike", "dentist visit") so counts find occurrences worded differently.
 """
@@ -26,6 +27,8 @@ from chronos_cli.extract.common import (
     resolve_expression,
     said_on,
 )
+from chronos_cli.extract.news import as_news, background, news_since
+from chronos_cli.extract.words import is_past
 from chronos_cli.models import Event, Session, Turn
 
 if TYPE_CHECKING:
@@ -155,9 +158,20 @@ class LLMExtractor:
             evidence=(x.evidence or "").strip() or turn.text[:300],
             extractor=self.name,
         )
+        if source == "said_on" and _told_in_past(e.verb) and not background(e.evidence):
+            since = news_since(chunk.session, e.end)  # told as news: since the speakers last talked
+            if since is not None:
+                as_news(e, since)
         e.aliases = clean_aliases([*x.aliases, *category_aliases(e.verb, e.object)], e)
         e.event_id = e.stable_id()
         return e
+
+
+def _told_in_past(verb: str) -> bool:
+    """The model's verb is in the simple past ("bought", "signed up for"), as the turn told it;
+    not a perfect, a plan or a state ("has been", "will visit", "works at")."""
+    words = verb.lower().split()
+    return bool(words) and is_past(words[0]) and words[0] not in ("had", "was", "were", "did")
 
 
 def _find_turn(turns: list[Turn], evidence: str) -> Turn | None:

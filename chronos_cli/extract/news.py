@@ -1,0 +1,62 @@
+"""News since the last talk: a past deed told with no time between people who talk often.
+
+People who talk at least weekly tell each other what happened since: English gives an older deed
+a time ("back in 2019", "when I was a kid") and leaves news without one ("guess what. i bought a
+bike!!"). Such a deed is dated from the speakers' last talk to the day it was told
+(``time_source`` "news") instead of being left undated — but not when it was told to an assistant
+(a user's "I visited Japan" in a request for advice may be years old), after a longer silence, or
+in a sentence that says it is older (``background``). Both extractors use it: the rule extractor
+for a past-tense clause, the LLM extractor for an untimed event whose verb is in the past.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+
+from chronos_cli.clock import wall
+from chronos_cli.extract.occurrence import is_remote
+from chronos_cli.models import Event, Session
+
+# after a longer silence a deed told with no time may be older news: it stays undated
+NEWS_MAX_DAYS = 7
+
+_ONCE = re.compile(r"(?i)\b(?:once|ever)\b")  # "I went to Paris once": at some time, not lately
+# a deed that lasted months or years is a part of a life, not news: "I taught for 32 years"
+_LASTED = re.compile(
+    r"(?i)\bfor\s+(?:\d+|a|an|a few|a couple(?: of)?|several|many|some|two|three|four|five|ten|twenty)\s+"
+    r"(?:years?|yrs?|decades?|months?)\b"
+)
+# a clause that sets the time of another in its sentence ("… when we went on a hiking trip",
+# "last time we saw each other, …"), or gives the reason for a state ("I've been one 'cause I
+# lost my job"), or what followed has lasted since ("I opened a store and it's been great")
+_TIMED_BY_CLAUSE = re.compile(
+    r"(?i)\b(?:when|while|after|before|since|until|till|once|as soon as|(?:the )?(?:last|first|other) time|"
+    r"because|'?cause|cuz)\s+(?:i|we|he|she|they|you|u|my|our|his|her|their|the|[A-Z][a-z]+)\b"
+    r"|\b(?:it|that|they|this)(?:'s| has| have|'ve) been\b"
+)
+
+
+def background(sentence: str) -> bool:
+    """The sentence says its deed is older than news: remote ("once", "as a kid"), timed by
+    another clause or remembered ("I met my husband when we went on a hiking trip", "I remember
+    when I did my first play"), a reason, lasting since, or lasting years."""
+    return bool(
+        is_remote(sentence) or _ONCE.search(sentence) or _LASTED.search(sentence) or _TIMED_BY_CLAUSE.search(sentence)
+    )
+
+
+def news_since(session: Session, told: datetime) -> datetime | None:
+    """When the speakers last talked, if a deed told at ``told`` in ``session`` with no time is
+    news since then: a talk among people (no assistant) whose last talk is at most
+    ``NEWS_MAX_DAYS`` days before."""
+    last = session.last_talk
+    if last is None or any(t.role == "assistant" for t in session.turns):
+        return None
+    gap = (wall(told).date() - wall(last).date()).days
+    return wall(last) if 0 <= gap <= NEWS_MAX_DAYS else None
+
+
+def as_news(e: Event, since: datetime) -> None:
+    """Date the undated ``e`` from ``since`` (the last talk) to the day it was told."""
+    e.start, e.granularity, e.time_source = since, "range", "news"
