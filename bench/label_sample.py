@@ -20,7 +20,7 @@ conversations lower-cased, without apostrophes or full stops, as people type in 
 same stories in other words, so other events), conv-26-casual … conv-42-casual (lower-cased,
 without apostrophes, full stops kept) and conv-26-chat … conv-42-chat (typed, and sent as in a
 chat app: each sentence a message of its own, a closing time phrase too: "went to the beach" /
-"last friday"), and chats-A, chats-B, chats-C (bench/data/written_chats: conversations written
+"last friday"), and chats-A … chats-E (bench/data/written_chats: conversations written
 the way people text).
 
 `draw` samples --per-source events of each source at random (fixed seed) and writes

@@ -7,6 +7,7 @@ from __future__ import annotations
 from datetime import date, datetime
 
 from chronos_cli.extract import RuleExtractor
+from chronos_cli.extract.clean import normalize
 from chronos_cli.models import Session, Turn
 from tests.test_extract import find, rule_events, session
 from tests.test_extract_chat import _two_sessions
@@ -118,3 +119,39 @@ def test_it_and_a_copula_before_a_time_date_the_thing_just_named():
     assert (e.kind, e.start.date()) == ("mention", date(2024, 4, 27)) and "[the english exam]" in e.object
     # "it was a great day yesterday" says how it went: no thing is pointed at
     assert rule_events([("Sam", "I went to the zoo."), ("Sam", "it was a great day yesterday")])[1:] == []
+
+
+def test_a_short_answer_to_a_yes_no_question_about_someone_named_dates_what_was_asked():
+    s = session(
+        [
+            ("Ivy", "hi!"),
+            ("Marisol", "did Ivy start swimming lessons yet?"),
+            ("Owen", "this morning lol"),
+            ("Marisol", "did you go to the dentist?"),
+            ("Owen", "yesterday lol"),
+        ]
+    )
+    evs = {e.source_turn_ids[0]: e for e in RuleExtractor().extract([s])[0]}
+    assert (evs["D1:3"].subject, evs["D1:3"].verb, evs["D1:3"].start.date()) == (
+        "Ivy",
+        "started swimming",
+        date(2023, 5, 8),
+    )
+    assert (evs["D1:5"].subject, evs["D1:5"].verb, evs["D1:5"].start.date()) == ("Owen", "went to", date(2023, 5, 7))
+
+
+def test_it_in_an_answer_points_at_the_thing_the_question_named_as_chats_type_it():
+    s = session([("Owen", "did u get ur car back?"), ("Marisol", "yep picked it up this morning after shift")])
+    [e] = RuleExtractor().extract([s])[0]
+    assert "[your car]" in e.object and e.start.date() == date(2023, 5, 8)
+    # the particle is the verb's, not the noun's
+    from chronos_cli.extract.reference import last_thing
+
+    assert last_thing("did you get your car back?") == "your car"
+
+
+def test_a_message_typed_in_capitals_is_shouted_not_a_row_of_names():
+    e = find(_news("WE GOT THE APARTMENT"), "apartment")
+    assert (e.subject, e.verb, e.object, e.time_source) == ("Katrin", "got", "the apartment", "news")
+    assert normalize("I SIGNED THE LEASE") == "I signed the lease"
+    assert normalize("NYC was great") == "NYC was great"  # a word in capitals among others is a name

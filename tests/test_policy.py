@@ -665,3 +665,13 @@ def test_news_is_answered_with_the_day_it_was_told_and_says_its_window():
     plan, d = ask("When did Katrin buy a new bike?", [t, other], [bike], now=datetime(2024, 4, 20))
     assert d.answer_range == {"start": "2024-04-06", "end": "2024-04-06"}
     assert "between Friday 2024-04-05 and Saturday 2024-04-06 (told as news then" in d.answer
+
+
+def test_asked_when_something_was_called_off_the_telling_of_the_cancellation_answers():
+    off = turn("ugh we cancelled asheville, ivy has a stomach bug", "2025-04-02T18:00", "Owen", sid="s10")
+    later = turn("we went to the aquarium yesterday since asheville was a bust", "2025-04-04T12:00", "Owen", sid="s11")
+    plan, d = ask("When did Owen's family call off their Asheville trip?", [later, off], now=datetime(2025, 4, 9))
+    assert d.answer_range == {"start": "2025-04-02", "end": "2025-04-02"}
+    # asked when it happened, the called-off telling still gives way
+    plan, d = ask("When did Owen's family go to the aquarium?", [off, later], now=datetime(2025, 4, 9))
+    assert d.answer_range == {"start": "2025-04-03", "end": "2025-04-03"}

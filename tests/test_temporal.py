@@ -732,3 +732,19 @@ def test_all_of_a_unit_at_a_place_or_on_a_thing_is_still_now_and_a_past_week_end
 def test_a_past_week_told_early_in_the_next_is_the_week_just_gone():
     tue = datetime(2023, 5, 9, 20, 0)
     assert dates(one("The dog stayed with my neighbour the whole week.", tue))[:2] == ("2023-05-01", "2023-05-07")
+
+
+def test_a_clause_with_a_tense_of_its_own_keeps_it_in_a_sentence_with_another():
+    mon = datetime(2025, 3, 17, 20, 0)
+
+    def day(text):
+        [sp] = [s for s in resolve(text, mon) if s.text.lower() in ("thursday", "friday", "monday")]
+        return sp.start.date()
+
+    # the past verb is another clause's: the progressive with a day is the coming one
+    assert day("and my principal emailed, she's observing me thursday") == date(2025, 3, 20)
+    assert day("and my principal emailed, shes observing me thursday") == date(2025, 3, 20)
+    assert day("Yesterday I met Sam, he's moving friday") == date(2025, 3, 21)
+    # a clause with no tense of its own takes the sentence's; a past clause stays past
+    assert day("I was sick all week, thursday") == date(2025, 3, 13)
+    assert day("I went to the store, it was closed on Monday") == date(2025, 3, 10)

@@ -387,14 +387,19 @@ def asks_start(question: str) -> bool:
     return bool(_ASKS_START.search(question))
 
 
-def when_key(o: Occurrence, wants_plan: bool, lasting: bool = False, start: bool = False) -> float:
+def when_key(
+    o: Occurrence, wants_plan: bool, lasting: bool = False, start: bool = False, calling_off: bool = False
+) -> float:
     """How well ``o`` answers a "when" question: its match, a date of its own, and the kind of
     occurrence asked — a plan (``wants_plan``), how long something has lasted (``lasting``: a
-    phrase that says since when), or when it started (``start``)."""
+    phrase that says since when), when it started (``start``), or when it was called off
+    (``calling_off``: then the telling of the cancellation is what is asked, not a lesser one)."""
     tells_start = start and o.core and bool(_TELLS_START.search(o.sentence))  # a start of what was asked
     # asked when it started, a state dated the day it was told ("I'm still volunteering there")
     # bounds the start and no more: it is not dated for this question
     dated = o.dated and not (start and not tells_start and o.day == o.said.date() and _ongoing(o))
+    # "we cancelled asheville": a calling off is told as news, so the day told dates it
+    dated = dated or (calling_off and o.cancelled)
     k = score(o) + (DATED_BONUS if dated else 0.0) - (0.0 if o.who else NOT_WHO_PENALTY)
     if lasting and o.rule in SINCE_RULES:  # "how long have I had it?" — "for 3 years now"
         k += SINCE_BONUS
@@ -402,8 +407,8 @@ def when_key(o: Occurrence, wants_plan: bool, lasting: bool = False, start: bool
         k += START_BONUS
     if o.planned != wants_plan:
         k -= PLAN_PENALTY
-    if o.cancelled:
-        k -= PLAN_PENALTY
+    if o.cancelled:  # asked when it was called off, the telling of that is the answer
+        k += PLAN_PENALTY if calling_off else -PLAN_PENALTY
     if o.asked:
         k -= 2 * PLAN_PENALTY
     return k
@@ -415,11 +420,22 @@ class WhenTerms(NamedTuple):
     wants_plan: bool
     lasting: bool
     start: bool
+    calling_off: bool
+
+
+# "When did they call off the trip?", "… cancel the party", "… postpone the game": asked about
+# the calling off itself
+_ASKS_CALLING_OFF = re.compile(
+    r"\b(?:cancel\w*|call(?:s|ed|ing)?\s+(?:\w+\s+){0,3}?off|postpon\w*|scrap(?:ped)?|(?:drop|back)(?:ped|ed)?\s+out)\b",
+    re.I,
+)
 
 
 def _when_terms(question: str) -> WhenTerms:
     start = asks_start(question)
-    return WhenTerms(asks_plan(question), bool(_HOW_LONG.search(question)) or start, start)
+    return WhenTerms(
+        asks_plan(question), bool(_HOW_LONG.search(question)) or start, start, bool(_ASKS_CALLING_OFF.search(question))
+    )
 
 
 def _echoes(o: Occurrence, question: str) -> bool:

@@ -179,7 +179,7 @@ _CHAT_FORMS = [
     (re.compile(r"\b(do|does|did|is|was|were|are|has|have|had|could|would|should|ca|wo)nt\b", re.I), r"\1n't"),
     (re.compile(r"\bcant\b", re.I), "can't"),
     # contractions typed without their apostrophe that are no other word
-    (re.compile(r"\b(that|there|here|what|who|where)s\b", re.I), r"\1's"),
+    (re.compile(r"\b(that|there|here|what|who|where|how|she|he)s\b", re.I), r"\1's"),
     (re.compile(r"\b(you|they)re\b", re.I), r"\1're"),
     (re.compile(r"\b(we|you|they|there|could|would|should|might|must)ve\b", re.I), r"\1've"),
     # "were thinking of going": with no subject before it, "were" is "we're" typed without its apostrophe
@@ -249,7 +249,7 @@ _SHORT_SUSPECT = re.compile(
 
 
 _CHAT_SUSPECT = re.compile(
-    r"(?<![\w'])(?:[Ii]m|[Ii]ve|[Ii]ll|[Ii]d|i|u|ur|cant|[Ii]ts|thats|theres|heres|whats|youre|theyre|weve|youve|theyve|thereve|couldve|wouldve|shouldve|mightve|mustve)(?![\w'])"
+    r"(?<![\w'])(?:[Ii]m|[Ii]ve|[Ii]ll|[Ii]d|i|u|ur|cant|[Ii]ts|thats|theres|heres|whats|hows|shes|hes|youre|theyre|weve|youve|theyve|thereve|couldve|wouldve|shouldve|mightve|mustve)(?![\w'])"
     r"|(?<![\w'])i'|\b[Ww]ere\b|(?:[os]|ca|wo|ha|ve|ere|as|is|ad|re)nt\b|\blets\b"
     r"|[\u2018\u2019\u02bc\u201c\u201d]",
     re.I,
@@ -322,8 +322,14 @@ _NO_APOSTROPHE_FORMS = [
 ]
 
 
+_CAPS_WORD = re.compile(r"\b[A-Z]{2,}\b")
+
+
 def normalize(text: str) -> str:
-    """Chat spelling read the standard way, so "im going" and "I'm going" parse alike."""
+    """Chat spelling read the standard way, so "im going" and "I'm going" parse alike; a message
+    typed in capitals is shouted, not a row of names ("WE GOT THE APARTMENT")."""
+    if not any(ch.islower() for ch in text) and len(_CAPS_WORD.findall(text)) >= 2:
+        text = text.lower()
     if _CHAT_SUSPECT.search(text):
         typed = "'" not in text and "\u2019" not in text
         for pat, rep in _CHAT_FORMS:

@@ -86,6 +86,8 @@ def last_thing(text: str) -> str | None:
             and not (toks[j].low in FORMS and FORMS[toks[j].low] != toks[j].low)  # "made", "going", "gets"
         ):
             j += 1
+        while j > i + 2 and toks[j - 1].low in L.PARTICLES:
+            j -= 1  # "get your car back", "pick the kids up": the particle is the verb's
         head = toks[j - 1]
         if j < len(toks) and toks[j].low == "and" and (j + 1 == len(toks) or toks[j + 1].low in SUBJ_PRONOUNS):
             continue  # "my sister and I will build it": a subject, not the thing

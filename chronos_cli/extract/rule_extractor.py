@@ -129,6 +129,7 @@ from chronos_cli.extract.common import category_aliases, clean_aliases, dedup, n
 from chronos_cli.extract.ellipsis import LEAD as ELLIPSIS_LEAD
 from chronos_cli.extract.ellipsis import asks_what_one_is_doing, ends_noun_phrase, implied_place, implied_progressive
 from chronos_cli.extract.mentions import MAX_MENTION_TOKENS, mention_words, presenting, segments
+from chronos_cli.extract.news import as_news, background, news_since
 from chronos_cli.extract.occurrence import (
     ABSTRACT,
     BEING_IDIOMS,
@@ -195,9 +196,6 @@ log = logging.getLogger(__name__)
 
 NAME = "rules-v2"
 MAX_UNDATED_PER_TURN = 3
-# people who talk at least weekly tell each other what happened since: a past deed told with no
-# time then is news since the last talk; after a longer silence it may be older and stays undated
-NEWS_MAX_DAYS = 7
 MAX_OBJECT_TOKENS = 10
 
 _STATE_ADJ = {
@@ -634,22 +632,12 @@ class RuleExtractor:
         return dedup(out)
 
     def _as_news(self, session: Session, events: list[Event]) -> None:
-        """A past deed told with no time between people who talk often is news since they last
-        talked ("guess what. i bought a bike!!" the day after the last chat): dated from the last
-        talk to the day it was told (``time_source`` "news"). Not to an assistant (a user's "I
-        visited Japan" in a request for advice may be years old), nor after a long silence, nor
-        what the extractor reads as remote ("once", "as a kid"), a state or a perfect ("I've been
-        to Paris"): those stay undated."""
+        """The undated past deeds of the session (``_news``) dated as news since the last talk,
+        where the session is one (see ``extract/news.py``)."""
         past, self._past = self._past, {}
-        last = session.last_talk
-        if last is None or any(t.role == "assistant" for t in session.turns):
-            return
         for e in events:
-            if past.get(id(e)) is not e or e.start is not None:
-                continue
-            gap = (e.end.date() - naive(last).date()).days
-            if 0 <= gap <= NEWS_MAX_DAYS:
-                e.start, e.granularity, e.time_source = naive(last), "range", "news"
+            if past.get(id(e)) is e and e.start is None and (since := news_since(session, e.end)) is not None:
+                as_news(e, since)
 
     def _turn_events(self, session: Session, turn: Turn, *args, **kwargs) -> list[Event]:
         """``extract_turn``, but a rule that fails on one message costs that message's events,
@@ -1234,7 +1222,7 @@ class RuleExtractor:
         for prev in self._burst:
             if found:
                 break
-            found = last_thing(prose(prev.text)) or shown_thing(prev.text)
+            found = last_thing(normalize(prose(prev.text))) or shown_thing(prev.text)  # "ur car": your car
             if not re.search(r"(?i)\b(it|this|that)\b", prev.text):
                 break  # further back only through a message that itself points back ("did you make it?")
         return found
@@ -1276,14 +1264,17 @@ class RuleExtractor:
         for q in reversed(prev_questions):
             toks = tokenize(q)
             for i, t in enumerate(toks):
-                if t.low == "you":
-                    c = self._parse_from(toks, i + 1, turn.speaker, subj_start=i, after_aux=True)
+                who = turn.speaker if t.low == "you" else _asked_about(toks, i, ctx)
+                if who is not None:
+                    # "did you call mom?" / "yes this morning!"; "did ivy start swim yet" / "this
+                    # morning lol": the answer dates what was asked, done by whom it was asked of
+                    c = self._parse_from(toks, i + 1, who, subj_start=i, after_aux=True)
                     if c is not None and c.obj_toks and has_content(c.obj_toks):
                         c.mood = "past"
                         # "did you call mom?" "yes this morning!": called
-                        words = c.verb.split()
-                        if len(words) == 1 and words[0].lower() in BASE:
-                            c.verb = past_form(words[0].lower())
+                        words = c.verb.split()  # "did you go to …?" / "yes": went to
+                        if words and words[0].lower() in BASE:
+                            c.verb = " ".join([past_form(words[0].lower()), *words[1:]])
                         ev = self._event(session, turn, c, spans[0], sentence, None)
                         if ev is not None:  # the asker's "your boss" is the answerer's own
                             ev.object = _YOUR.sub(
@@ -2222,9 +2213,7 @@ class RuleExtractor:
         did my first play"), not what has lasted since ("… and it's been great") or lasted years
         ("I taught for 32 years"), not a relative clause describing a noun ("the help I got was
         invaluable"). Whether it is dated as news is the session's to say (``_as_news``)."""
-        if c.mood != "past" or c.relative or c.remote or is_remote(sentence) or _ONCE.search(sentence):
-            return False
-        return not _LASTED.search(sentence) and not _TIMED_BY_CLAUSE.search(sentence)
+        return c.mood == "past" and not (c.relative or c.remote or background(sentence))
 
     def _whole(self, c: Clause, span, turn: Turn) -> bool:
         """A verb that tells a whole occurrence with no object, as this clause uses it: "I graduated
@@ -3061,11 +3050,17 @@ _CLAIMING = {"pretend", "fear", "doubt", "hope", "wish", "realize", "realise", "
 _CLAIMING |= {"dream", "suspect", "assume", "suppose", "worry", "find", "forget", "remember", "know", "believe"}
 _CLAIMING |= {"decide", "swear", "think", "say", "tell", "imagine", "guess", "bet", "figure"}
 _PAST_BE = {"was", "were", "been"}
-# a deed that lasted months or years is a part of a life, not news: "I taught for 32 years"
-_LASTED = re.compile(
-    r"(?i)\bfor\s+(?:\d+|a|an|a few|a couple(?: of)?|several|many|some|two|three|four|five|ten|twenty)\s+"
-    r"(?:years?|yrs?|decades?|months?)\b"
-)
+
+
+def _asked_about(toks: list[Tok], i: int, ctx: _Ctx) -> str | None:
+    """The person a yes/no question asks about at ``toks[i]``, right after its opening auxiliary
+    ("did ivy start swim yet", "has Maya moved in?"): a name of the session, as it is written
+    elsewhere. Not "you" (the answerer), nor a pronoun (who "she" is is said elsewhere)."""
+    if i == 0 or toks[i - 1].low not in ("did", "has", "have", "had") or toks[i].low not in ctx.folded:
+        return None
+    if i > 1 and toks[i - 2].text not in PUNCT_BREAK and toks[i - 2].low not in ("so", "wait", "and", "oh"):
+        return None
+    return next((n for n in ctx.names if n.casefold() == toks[i].low), None)
 
 
 def _only_points(own: list[Tok]) -> bool:
@@ -3078,16 +3073,6 @@ def _only_points(own: list[Tok]) -> bool:
     )
 
 
-_ONCE = re.compile(r"(?i)\b(?:once|ever)\b")  # "I went to Paris once": at some time, not lately
-# a clause that sets the time of another in its sentence ("… when we went on a hiking trip",
-# "last time we saw each other, …"), or gives the reason for a state ("I've been one 'cause I
-# lost my job"): the deed is not told as news
-_TIMED_BY_CLAUSE = re.compile(
-    r"(?i)\b(?:when|while|after|before|since|until|till|once|as soon as|(?:the )?(?:last|first|other) time|"
-    r"because|'?cause|cuz)\s+(?:i|we|he|she|they|you|u|my|our|his|her|their|the|[A-Z][a-z]+)\b"
-    # … or what followed it has lasted since ("I opened a store and it's been great")
-    r"|\b(?:it|that|they|this)(?:'s| has| have|'ve) been\b"
-)
 _SUBORDINATORS = {"since", "after", "before", "when", "once", "because", "while", "until", "till"}
 
 

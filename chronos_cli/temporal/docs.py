@@ -36,7 +36,9 @@ example below is checked by the test suite.
   ones. With neither, a present-tense verb (is, are, am, have, has, let's, starts, works…)
   counts as future ("the meeting is on Monday" = the coming Monday). "last" and "next" are
   not tense cues: they belong to the words they modify ("My last day at work is June 19"
-  said on June 10 is this year's June 19).
+  said on June 10 is this year's June 19). A clause set off by a comma, semicolon, colon or
+  dash that has a tense of its own keeps it ("my principal emailed, she's observing me
+  thursday" is the coming Thursday); one with none takes its sentence's.
 - **`prefer`** decides when the sentence gives no cue: `"past"` (the default, for chat: a
   bare weekday is the last one, a bare month, season, holiday or date this year's) or
   `"future"` (the next one: "Thursday", "June 5th", "Christmas", "at 9am" once 9am has

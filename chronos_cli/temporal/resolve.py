@@ -62,7 +62,7 @@ _PAST = re.compile(
 # Present tense with no past cue ("the meeting is on Monday", "I have an appointment on
 # Thursday", "Friday at 7 works") talks about an arrangement: treated like the future.
 _PRESENT = re.compile(
-    r"\b(?:is|are|am|'m|im|'re|'s|have|has|let'?s|need|needs|starts?|begins?|leaves?|opens?|works|suits|sounds"
+    r"\b(?:is|are|am|'m|im|'re|'s|shes|hes|have|has|let'?s|need|needs|starts?|begins?|leaves?|opens?|works|suits|sounds"
     r"|moves?|fly|flies|finish(?:es)?|lands?|arrives?)\b",
     F,
 )
@@ -180,6 +180,12 @@ class Ctx:
         if s not in self._tense:
             self._tense[s] = _sentence_tense(self.text[s:e])
         t = self._tense[s]
+        # a clause with a tense of its own keeps it: "my principal emailed, she's observing me
+        # thursday" (the coming one), "yesterday I met Sam, he's moving friday"
+        cs, ce = _clause_bounds(self.text, s, e, pos)
+        if (cs, ce) != (s, e):
+            own = _sentence_tense(self.text[cs:ce])
+            t = own if own is not None else t
         if t != "future" and self._plan_object(s, pos):
             return "future"
         if t is None and self.prefer == "future":
@@ -211,6 +217,21 @@ _SAID_BEFORE_A_TIME = re.compile(r"\b(?:said|says|told\s+(?:me|us|him|her|them))
 
 # "see you on the 3rd", "ok see u friday": a goodbye looks ahead to the next meeting
 _FAREWELL = re.compile(r"^\W*(?:[a-z]+[\s,!.]+)?(?:see|c)\s+(?:you|ya|u)\b", F)
+
+
+_CLAUSE_BREAK = re.compile(r"[,;:]\s|\s[-–—]\s")
+
+
+def _clause_bounds(text: str, s: int, e: int, pos: int) -> tuple[int, int]:
+    """The comma-, semicolon- or dash-bounded stretch of the sentence ``text[s:e]`` around ``pos``."""
+    cs, ce = s, e
+    for m in _CLAUSE_BREAK.finditer(text, s, e):
+        if m.end() <= pos:
+            cs = m.end()
+        elif m.start() >= pos:
+            ce = m.start()
+            break
+    return cs, ce
 
 
 def _sentence_tense(sent: str) -> str | None:
