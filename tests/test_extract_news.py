@@ -155,3 +155,16 @@ def test_a_message_typed_in_capitals_is_shouted_not_a_row_of_names():
     assert (e.subject, e.verb, e.object, e.time_source) == ("Katrin", "got", "the apartment", "news")
     assert normalize("I SIGNED THE LEASE") == "I signed the lease"
     assert normalize("NYC was great") == "NYC was great"  # a word in capitals among others is a name
+
+
+def test_a_perfect_of_a_result_is_news_and_a_name_after_a_time_word_is_no_clause():
+    e = find(_news("And your mother and I have booked Madeira. For January!"), "Madeira")
+    assert (e.verb, e.time_source) == ("has booked", "news")
+    # a perfect of experience or state stays undated
+    assert all(e.start is None for e in _news("I've made strong connections with people there."))
+    assert all(e.start is None for e in _news("I've got lots of kids' books"))
+    # "after work" is no clause that sets the time ("after Sam left" is)
+    [booked] = [e for e in _news("booked a sports massage for thursday after work") if e.verb == "booked"]
+    assert booked.time_source == "news"
+    [met] = [e for e in _news("I met my sister after Sam left") if e.verb == "met"]
+    assert met.start is None

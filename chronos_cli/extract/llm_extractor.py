@@ -27,7 +27,7 @@ from chronos_cli.extract.common import (
     resolve_expression,
     said_on,
 )
-from chronos_cli.extract.news import as_news, background, news_since
+from chronos_cli.extract.news import as_news, background, news_since, result_perfect
 from chronos_cli.extract.words import is_past
 from chronos_cli.models import Event, Session, Turn
 
@@ -168,10 +168,11 @@ class LLMExtractor:
 
 
 def _told_in_past(verb: str) -> bool:
-    """The model's verb is in the simple past ("bought", "signed up for"), as the turn told it;
-    not a perfect, a plan or a state ("has been", "will visit", "works at")."""
+    """The model's verb is in the simple past ("bought", "signed up for") or a perfect of a
+    result ("has booked"), as the turn told it; not a plan or a state ("has been", "will visit",
+    "works at")."""
     words = verb.lower().split()
-    return bool(words) and is_past(words[0]) and words[0] not in ("had", "was", "were", "did")
+    return result_perfect(verb) or (bool(words) and is_past(words[0]) and words[0] not in ("had", "was", "were", "did"))
 
 
 def _find_turn(turns: list[Turn], evidence: str) -> Turn | None:

@@ -16,6 +16,7 @@ from datetime import datetime
 
 from chronos_cli.clock import wall
 from chronos_cli.extract.occurrence import is_remote
+from chronos_cli.extract.words import lemma
 from chronos_cli.models import Event, Session
 
 # after a longer silence a deed told with no time may be older news: it stays undated
@@ -32,9 +33,32 @@ _LASTED = re.compile(
 # lost my job"), or what followed has lasted since ("I opened a store and it's been great")
 _TIMED_BY_CLAUSE = re.compile(
     r"(?i)\b(?:when|while|after|before|since|until|till|once|as soon as|(?:the )?(?:last|first|other) time|"
-    r"because|'?cause|cuz)\s+(?:i|we|he|she|they|you|u|my|our|his|her|their|the|[A-Z][a-z]+)\b"
+    r"because|'?cause|cuz)\s+(?:i|we|he|she|they|you|u|my|our|his|her|their|the|(?-i:[A-Z][a-z]+))\b"
     r"|\b(?:it|that|they|this)(?:'s| has| have|'ve) been\b"
 )
+
+
+# a present perfect that reports a result is news too ("we've booked Madeira!", "I have started
+# on a rocking horse"); not one of experience or state ("I've been to Paris", "I've got a dog",
+# "I've made strong connections there")
+RESULT_VERBS = {
+    "book", "start", "finish", "complete", "sign", "buy", "adopt", "sell", "pass", "win", "submit", "apply",
+    "order", "join", "quit", "fix", "decide", "register", "enrol", "enroll", "schedule", "move", "launch",
+    "publish", "graduate", "propose", "hire", "accept",
+}  # fmt: skip
+
+
+def result_perfect(verb: str) -> bool:
+    """ "has booked", "have started on": a present perfect of a result verb, with no "been",
+    "ever", "never", "always" or "already"."""
+    words = verb.lower().split()
+    if (
+        len(words) < 2
+        or words[0] not in ("has", "have", "'ve")
+        or {"been", "ever", "never", "always", "already"} & set(words)
+    ):
+        return False
+    return lemma(words[1]) in RESULT_VERBS
 
 
 def background(sentence: str) -> bool:

@@ -129,7 +129,7 @@ from chronos_cli.extract.common import category_aliases, clean_aliases, dedup, n
 from chronos_cli.extract.ellipsis import LEAD as ELLIPSIS_LEAD
 from chronos_cli.extract.ellipsis import asks_what_one_is_doing, ends_noun_phrase, implied_place, implied_progressive
 from chronos_cli.extract.mentions import MAX_MENTION_TOKENS, mention_words, presenting, segments
-from chronos_cli.extract.news import as_news, background, news_since
+from chronos_cli.extract.news import as_news, background, news_since, result_perfect
 from chronos_cli.extract.occurrence import (
     ABSTRACT,
     BEING_IDIOMS,
@@ -2213,7 +2213,8 @@ class RuleExtractor:
         did my first play"), not what has lasted since ("… and it's been great") or lasted years
         ("I taught for 32 years"), not a relative clause describing a noun ("the help I got was
         invaluable"). Whether it is dated as news is the session's to say (``_as_news``)."""
-        return c.mood == "past" and not (c.relative or c.remote or background(sentence))
+        told = c.mood == "past" or (c.mood == "perfect" and result_perfect(c.verb))
+        return told and not (c.relative or c.remote or background(sentence))
 
     def _whole(self, c: Clause, span, turn: Turn) -> bool:
         """A verb that tells a whole occurrence with no object, as this clause uses it: "I graduated
