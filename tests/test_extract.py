@@ -687,7 +687,7 @@ def test_a_message_read_on_a_second_try_is_not_unread_and_a_failing_session_cost
 def test_llm_an_untimed_past_deed_between_people_who_talk_often_is_news_since_the_last_talk():
     def one(verb, evidence, last_talk):
         x = ev(verb=verb, object="a bike", time_expression=None, start=None, end=None, evidence=evidence)
-        s = session([evidence])
+        s = session([evidence, "omg congrats!"])  # a talk: two people
         s.last_talk = last_talk
         llm = ScriptedLLM([reply(x)])
         [[e]] = LLMExtractor(llm).extract([s])
@@ -706,3 +706,11 @@ def test_llm_an_untimed_past_deed_between_people_who_talk_often_is_news_since_th
     assert one("bought", "I bought a bike", datetime(2023, 4, 20, 19)).start is None
     assert one("bought", "I bought a bike when we lived in Ohio", datetime(2023, 5, 7, 21)).start is None
     assert one("bought", "I bought a bike once", datetime(2023, 5, 7, 21)).start is None
+    assert one("wanted to buy", "I wanted to buy a bike", datetime(2023, 5, 7, 21)).start is None  # a wish
+    assert one("excited about", "I'm excited about a bike", datetime(2023, 5, 7, 21)).start is None
+    # a diary (one speaker) is no talk
+    x = ev(verb="bought", object="a bike", time_expression=None, start=None, end=None, evidence="I bought a bike")
+    diary = session([("Caroline", "I bought a bike")])
+    diary.last_talk = datetime(2023, 5, 7, 21)
+    [[e]] = LLMExtractor(ScriptedLLM([reply(x)])).extract([diary])
+    assert e.start is None

@@ -675,3 +675,15 @@ def test_asked_when_something_was_called_off_the_telling_of_the_cancellation_ans
     # asked when it happened, the called-off telling still gives way
     plan, d = ask("When did Owen's family go to the aquarium?", [off, later], now=datetime(2025, 4, 9))
     assert d.answer_range == {"start": "2025-04-03", "end": "2025-04-03"}
+
+
+def test_news_is_not_dated_by_another_sentences_time_and_a_same_day_talk_gives_the_day():
+    t = turn("guess what. i bought a bike!! last week was rough though", "2024-04-06T10:15", "Katrin", sid="s13")
+    bike = event(t, "Katrin", "bought", "a bike", start="2024-04-05T21:40", gran="range")
+    bike.time_source = "news"
+    # the event alone (its turn not retrieved): its evidence's later "last week" is another sentence's
+    plan, d = ask("When did Katrin buy a new bike?", [], [bike], now=datetime(2024, 4, 20))
+    assert d.answer_range == {"start": "2024-04-06", "end": "2024-04-06"}
+    bike.start = datetime(2024, 4, 6, 8, 0)  # they had talked that morning
+    plan, d = ask("When did Katrin buy a new bike?", [], [bike], now=datetime(2024, 4, 20))
+    assert "Saturday 2024-04-06 (told as news since you last talked that day)" in d.answer

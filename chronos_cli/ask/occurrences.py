@@ -785,6 +785,8 @@ def event_occurrence(
         start, end, gran, phrase, dated = e.start, e.end, e.granularity, e.time_expression, True
     else:
         sp = date_in_turn(text, said, obj or [at])
+        if sp is not None and e.time_source == "news" and not (e.start <= sp.start and sp.end <= e.end):
+            sp = None  # news since the last talk: another sentence's "last week" does not date it
         if sp is not None:
             start, end, gran, phrase, dated, rule = sp.start, sp.end, sp.granularity, sp.text, True, sp.rule
         else:

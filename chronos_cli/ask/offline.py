@@ -316,10 +316,12 @@ def when_words(o: Occurrence, *, short: bool = False) -> str:
     """The occurrence's date at its granularity: "Friday 2026-11-13", "June 2023", "the week
     of 2023-05-29 – 2023-06-04"; an undated one as the bound it is."""
     s, e = o.start.date(), o.end.date()
-    if not o.dated and o.news_since is not None and o.news_since.date() < s:
+    if not o.dated and o.news_since is not None and o.news_since.date() <= s:
+        since = o.news_since.date()
         if short:
             return f"{s:%A} {s.isoformat()} (told as news)"
-        since = o.news_since.date()
+        if since == s:  # they had talked earlier that day: the day is known
+            return f"{s:%A} {s.isoformat()} (told as news since you last talked that day)"
         return (
             f"between {since:%A} {since.isoformat()} and {s:%A} {s.isoformat()} (told as news then; no date was given)"
         )
@@ -424,9 +426,9 @@ class WhenTerms(NamedTuple):
 
 
 # "When did they call off the trip?", "… cancel the party", "… postpone the game": asked about
-# the calling off itself
+# the calling off itself ("drop out of college" is leaving, not calling off)
 _ASKS_CALLING_OFF = re.compile(
-    r"\b(?:cancel\w*|call(?:s|ed|ing)?\s+(?:\w+\s+){0,3}?off|postpon\w*|scrap(?:ped)?|(?:drop|back)(?:ped|ed)?\s+out)\b",
+    r"\b(?:cancel\w*|call(?:s|ed|ing)?\s+(?:\w+\s+){0,3}?off|postpon\w*|scrap(?:ped)?|back(?:ed)?\s+out)\b",
     re.I,
 )
 

@@ -27,8 +27,7 @@ from chronos_cli.extract.common import (
     resolve_expression,
     said_on,
 )
-from chronos_cli.extract.news import as_news, background, news_since, result_perfect
-from chronos_cli.extract.words import is_past
+from chronos_cli.extract.news import as_news, background, news_since, told_in_past
 from chronos_cli.models import Event, Session, Turn
 
 if TYPE_CHECKING:
@@ -158,21 +157,13 @@ class LLMExtractor:
             evidence=(x.evidence or "").strip() or turn.text[:300],
             extractor=self.name,
         )
-        if source == "said_on" and _told_in_past(e.verb) and not background(e.evidence):
+        if source == "said_on" and told_in_past(e.verb) and not background(e.evidence):
             since = news_since(chunk.session, e.end)  # told as news: since the speakers last talked
             if since is not None:
                 as_news(e, since)
         e.aliases = clean_aliases([*x.aliases, *category_aliases(e.verb, e.object)], e)
         e.event_id = e.stable_id()
         return e
-
-
-def _told_in_past(verb: str) -> bool:
-    """The model's verb is in the simple past ("bought", "signed up for") or a perfect of a
-    result ("has booked"), as the turn told it; not a plan or a state ("has been", "will visit",
-    "works at")."""
-    words = verb.lower().split()
-    return result_perfect(verb) or (bool(words) and is_past(words[0]) and words[0] not in ("had", "was", "were", "did"))
 
 
 def _find_turn(turns: list[Turn], evidence: str) -> Turn | None:

@@ -6,7 +6,8 @@ bike!!"). Such a deed is dated from the speakers' last talk to the day it was to
 (``time_source`` "news") instead of being left undated — but not when it was told to an assistant
 (a user's "I visited Japan" in a request for advice may be years old), after a longer silence, or
 in a sentence that says it is older (``background``). Both extractors use it: the rule extractor
-for a past-tense clause, the LLM extractor for an untimed event whose verb is in the past.
+for a clause in the simple past or a perfect of a result ("we've booked Madeira"), the LLM
+extractor for an untimed event whose verb is told so (``told_in_past``).
 """
 
 from __future__ import annotations
@@ -15,14 +16,16 @@ import re
 from datetime import datetime
 
 from chronos_cli.clock import wall
+from chronos_cli.extract import lexicon as L
 from chronos_cli.extract.occurrence import is_remote
-from chronos_cli.extract.words import lemma
+from chronos_cli.extract.words import is_past, lemma
 from chronos_cli.models import Event, Session
 
 # after a longer silence a deed told with no time may be older news: it stays undated
 NEWS_MAX_DAYS = 7
 
-_ONCE = re.compile(r"(?i)\b(?:once|ever)\b")  # "I went to Paris once": at some time, not lately
+# "I went to Paris once": at some time, not lately
+_ONCE = re.compile(r"(?i)\b(?:" + "|".join(sorted(L.REMOTE)) + r")\b")
 # a deed that lasted months or years is a part of a life, not news: "I taught for 32 years"
 _LASTED = re.compile(
     r"(?i)\bfor\s+(?:\d+|a|an|a few|a couple(?: of)?|several|many|some|two|three|four|five|ten|twenty)\s+"
@@ -61,6 +64,26 @@ def result_perfect(verb: str) -> bool:
     return lemma(words[1]) in RESULT_VERBS
 
 
+# -ed words that are adjectives, not a deed: "excited about", "interested in", "tired of"
+_ED_ADJECTIVES = {
+    "excited", "interested", "tired", "scared", "bored", "worried", "pleased", "thrilled", "stressed",
+    "obsessed", "concerned", "confused", "amazed", "surprised", "blessed", "relaxed", "determined", "used",
+}  # fmt: skip
+
+
+def told_in_past(verb: str) -> bool:
+    """A verb as a model gives it tells a past deed: the simple past ("bought", "signed up for")
+    or a perfect of a result ("has booked"); not a thought, a wish or a feeling ("wanted to
+    visit", "loved", "thought about", "excited about"), a state or a plan ("has been", "will
+    visit", "works at")."""
+    if result_perfect(verb):
+        return True
+    words = verb.lower().split()
+    if not words or not is_past(words[0]) or words[0] in ("had", "was", "were", "did") or words[0] in _ED_ADJECTIVES:
+        return False
+    return lemma(words[0]) not in L.MENTAL and words[1:2] != ["to"]
+
+
 def background(sentence: str) -> bool:
     """The sentence says its deed is older than news: remote ("once", "as a kid"), timed by
     another clause or remembered ("I met my husband when we went on a hiking trip", "I remember
@@ -77,6 +100,8 @@ def news_since(session: Session, told: datetime) -> datetime | None:
     last = session.last_talk
     if last is None or any(t.role == "assistant" for t in session.turns):
         return None
+    if len({" ".join(t.speaker.split()).casefold() for t in session.turns}) < 2:
+        return None  # a diary entry or a monologue is no talk
     gap = (wall(told).date() - wall(last).date()).days
     return wall(last) if 0 <= gap <= NEWS_MAX_DAYS else None
 

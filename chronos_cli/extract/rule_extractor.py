@@ -36,10 +36,12 @@ embedder's speed (one regex tokenisation and one temporal-engine call per turn):
      the occasion, with the time phrase after its "for", is a mention of its own ("a dance comp
      next month"); a plan ("I'll study for it next week") or a trip keeps the time;
    - habits (usually, every week, on Saturdays, used to) are not one-day events: dropped;
-   - a past deed with no cue told in a main clause between people who last talked at most a
-     week before is news since that talk (``time_source`` "news": from the last talk to the day
-     told; not to an assistant, not "when …"/"since …" clauses, nor one that lasted years);
-   - anything else — the past with no cue otherwise, "once", "as a kid", the present perfect,
+   - a past deed with no cue (the simple past, or a perfect of a result: "we've booked
+     Madeira") told between people who last talked at most a week before is news since that
+     talk (``time_source`` "news": from the last talk to the day told; not to an assistant,
+     not in a sentence whose "when …"/"since …" clause sets its time, not a relative clause,
+     nor one that lasted years: ``extract/news.py``);
+   - anything else — the past with no cue otherwise, "once", "as a kid", other perfects,
      states ("I work at X") — is *undated*: on or before the day it was said.
 5. Every time expression the engine resolves in a statement dates at least one event of its
    turn: when no clause takes it, a ``kind="mention"`` event keeps it with the best readable
@@ -565,6 +567,7 @@ class RuleExtractor:
         self, session: Session, *, texts: dict[str, str] | None = None, names: set[str] | None = None
     ) -> list[Event]:
         speakers = {t.speaker for t in session.turns if t.speaker and t.speaker[:1].isupper()}
+        self._past = {}  # nothing of another session's (one that raised) is dated as this one's news
         if texts is None:
             texts = {t.turn_id: normalize(prose(t.text)) for t in session.turns if t.role != "assistant"}
         ctx = _Ctx(speakers, (names if names is not None else _names(texts.values())) | speakers)
@@ -1191,12 +1194,13 @@ class RuleExtractor:
             or (nxt.low in L.DETERMINERS and t.low not in L.PREPOSITIONS)  # "Dyed my hair": a verb and its object
             for t, nxt in zip(outside, [*outside[1:], Tok("", "", -1, -1)])
         )
+        # "brunch yesterday with the girls", "pancakes from yesterday": a noun named right before
+        # its time (at most one short word, "from", between them) names what took place then
+        named_before = own[0].start < sp.start_char <= own[-1].end + 6
         if (
             verbless
             and not presented
-            and not own[0].start
-            < sp.start_char
-            <= own[-1].end + 6  # "brunch yesterday with the girls", "pancakes from yesterday"
+            and not named_before
             and not category_aliases("", obj)
             and not any(t.text[:1].isupper() for t in outside[1:])
             and not any(t.low in POSSESSIVE for t in outside)  # "Back to work tomorrow after my trip"
@@ -1944,6 +1948,7 @@ class RuleExtractor:
                 or (
                     span is None
                     and self._news(c, sentence)
+                    and news_since(session, turn.t_conv) is not None
                     and (self._whole(c, None, turn) or (vw[-1] in _PARTICLE_END and c.subject != turn.speaker))
                 )
             )
@@ -2207,7 +2212,8 @@ class RuleExtractor:
         return e
 
     def _news(self, c: Clause, sentence: str) -> bool:
-        """A past deed told as news: the past with no time cue — not remote ("once", "as a kid"),
+        """A past deed told as news: the simple past with no time cue, or a perfect of a result
+        ("we've booked Madeira") — not remote ("once", "as a kid"),
         not in a sentence that gives it the time of another clause, a reason, or remembers it ("I
         met my husband when we went on a hiking trip", "since I lost my job", "I remember when I
         did my first play"), not what has lasted since ("… and it's been great") or lasted years
