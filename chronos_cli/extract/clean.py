@@ -328,7 +328,7 @@ _CAPS_WORD = re.compile(r"\b[A-Z]{2,}\b")
 def normalize(text: str) -> str:
     """Chat spelling read the standard way, so "im going" and "I'm going" parse alike; a message
     typed in capitals is shouted, not a row of names ("WE GOT THE APARTMENT")."""
-    if not any(ch.islower() for ch in text) and len(_CAPS_WORD.findall(text)) >= 2:
+    if len(_CAPS_WORD.findall(text)) >= 2 and not any(ch.islower() for ch in text):  # cheap test first
         text = text.lower()
     if _CHAT_SUSPECT.search(text):
         typed = "'" not in text and "\u2019" not in text

@@ -27,7 +27,7 @@ from chronos_cli.extract.common import (
     resolve_expression,
     said_on,
 )
-from chronos_cli.extract.news import as_news, background, news_since, told_in_past
+from chronos_cli.extract.news import as_news, background, news_since, talk_before, told_in_past
 from chronos_cli.models import Event, Session, Turn
 
 if TYPE_CHECKING:
@@ -158,7 +158,7 @@ class LLMExtractor:
             extractor=self.name,
         )
         if source == "said_on" and told_in_past(e.verb) and not background(e.evidence):
-            since = news_since(chunk.session, e.end)  # told as news: since the speakers last talked
+            since = news_since(talk_before(chunk.session), e.end)  # told as news: since they last talked
             if since is not None:
                 as_news(e, since)
         e.aliases = clean_aliases([*x.aliases, *category_aliases(e.verb, e.object)], e)

@@ -19,7 +19,7 @@ from chronos_cli.clock import wall
 from chronos_cli.extract import lexicon as L
 from chronos_cli.extract.occurrence import is_remote
 from chronos_cli.extract.words import is_past, lemma
-from chronos_cli.models import Event, Session
+from chronos_cli.models import Event, Session, _people
 
 # after a longer silence a deed told with no time may be older news: it stays undated
 NEWS_MAX_DAYS = 7
@@ -35,7 +35,7 @@ _LASTED = re.compile(
 # "last time we saw each other, …"), or gives the reason for a state ("I've been one 'cause I
 # lost my job"), or what followed has lasted since ("I opened a store and it's been great")
 _TIMED_BY_CLAUSE = re.compile(
-    r"(?i)\b(?:when|while|after|before|since|until|till|once|as soon as|(?:the )?(?:last|first|other) time|"
+    r"(?i)\b(?:when|while|after|before|since|until|till|as soon as|(?:the )?(?:last|first|other) time|"
     r"because|'?cause|cuz)\s+(?:i|we|he|she|they|you|u|my|our|his|her|their|the|(?-i:[A-Z][a-z]+))\b"
     r"|\b(?:it|that|they|this)(?:'s| has| have|'ve) been\b"
 )
@@ -93,17 +93,20 @@ def background(sentence: str) -> bool:
     )
 
 
-def news_since(session: Session, told: datetime) -> datetime | None:
-    """When the speakers last talked, if a deed told at ``told`` in ``session`` with no time is
-    news since then: a talk among people (no assistant) whose last talk is at most
-    ``NEWS_MAX_DAYS`` days before."""
-    last = session.last_talk
-    if last is None or any(t.role == "assistant" for t in session.turns):
+def talk_before(session: Session) -> datetime | None:
+    """When the speakers of ``session`` last talked, if the session is a talk among people: no
+    assistant, two speakers or more (a diary entry or a monologue is no talk)."""
+    if session.last_talk is None or any(t.role == "assistant" for t in session.turns):
         return None
-    if len({" ".join(t.speaker.split()).casefold() for t in session.turns}) < 2:
-        return None  # a diary entry or a monologue is no talk
-    gap = (wall(told).date() - wall(last).date()).days
-    return wall(last) if 0 <= gap <= NEWS_MAX_DAYS else None
+    return wall(session.last_talk) if len(_people(t.speaker for t in session.turns)) > 1 else None
+
+
+def news_since(talk: datetime | None, told: datetime) -> datetime | None:
+    """``talk`` (see ``talk_before``), if a deed told at ``told`` with no time is news since then:
+    the talk is at most ``NEWS_MAX_DAYS`` days before."""
+    if talk is None:
+        return None
+    return talk if 0 <= (wall(told).date() - talk.date()).days <= NEWS_MAX_DAYS else None
 
 
 def as_news(e: Event, since: datetime) -> None:

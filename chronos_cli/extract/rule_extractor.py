@@ -131,7 +131,7 @@ from chronos_cli.extract.common import category_aliases, clean_aliases, dedup, n
 from chronos_cli.extract.ellipsis import LEAD as ELLIPSIS_LEAD
 from chronos_cli.extract.ellipsis import asks_what_one_is_doing, ends_noun_phrase, implied_place, implied_progressive
 from chronos_cli.extract.mentions import MAX_MENTION_TOKENS, mention_words, presenting, segments
-from chronos_cli.extract.news import as_news, background, news_since, result_perfect
+from chronos_cli.extract.news import as_news, background, news_since, result_perfect, talk_before
 from chronos_cli.extract.occurrence import (
     ABSTRACT,
     BEING_IDIOMS,
@@ -540,8 +540,10 @@ class RuleExtractor:
         self._ellipsis = _Ellipsis()  # where a sentence may leave out "I'm" (see extract/ellipsis.py)
         self.usage = Usage()  # no model, no cost: the totals stay 0
         self._failed: set[tuple[str, str, str]] = set()  # messages whose rules raised
-        # undated past deeds of the session being read, by id (see ``_as_news``)
+        # undated past deeds of the session being read, by id (see ``_as_news``); the event is
+        # held so that its id is not reused
         self._past: dict[int, Event] = {}
+        self._talk: datetime | None = None  # the session's talk before, if it is a talk (``news.talk_before``)
 
     # -- public ---------------------------------------------------------------------------
 
@@ -568,6 +570,7 @@ class RuleExtractor:
     ) -> list[Event]:
         speakers = {t.speaker for t in session.turns if t.speaker and t.speaker[:1].isupper()}
         self._past = {}  # nothing of another session's (one that raised) is dated as this one's news
+        self._talk = talk_before(session)  # when its speakers last talked, if it is a talk (news)
         if texts is None:
             texts = {t.turn_id: normalize(prose(t.text)) for t in session.turns if t.role != "assistant"}
         ctx = _Ctx(speakers, (names if names is not None else _names(texts.values())) | speakers)
@@ -631,15 +634,15 @@ class RuleExtractor:
             carried.narrated = carried.narrated or (narrating and carried.story is story and not events and not qs)
             out.extend(events)
             prev, prev_questions = turn, qs
-        self._as_news(session, out)
+        self._as_news(out)
         return dedup(out)
 
-    def _as_news(self, session: Session, events: list[Event]) -> None:
+    def _as_news(self, events: list[Event]) -> None:
         """The undated past deeds of the session (``_news``) dated as news since the last talk,
         where the session is one (see ``extract/news.py``)."""
         past, self._past = self._past, {}
         for e in events:
-            if past.get(id(e)) is e and e.start is None and (since := news_since(session, e.end)) is not None:
+            if id(e) in past and e.start is None and (since := news_since(self._talk, e.end)) is not None:
                 as_news(e, since)
 
     def _turn_events(self, session: Session, turn: Turn, *args, **kwargs) -> list[Event]:
@@ -1948,7 +1951,7 @@ class RuleExtractor:
                 or (
                     span is None
                     and self._news(c, sentence)
-                    and news_since(session, turn.t_conv) is not None
+                    and news_since(self._talk, turn.t_conv) is not None
                     and (self._whole(c, None, turn) or (vw[-1] in _PARTICLE_END and c.subject != turn.speaker))
                 )
             )
