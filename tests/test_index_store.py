@@ -72,6 +72,26 @@ def test_removed_turn_is_deleted(tmp_path, archive, embedder):
     assert store.counts()[TURNS] == 3
 
 
+def test_a_remembered_search_sees_a_later_write(tmp_path, archive, embedder):
+    """Searches are remembered per table version: the same search after a re-index that changed
+    a turn finds the new text, in BM25 and by vector alike."""
+    store = Store(str(tmp_path / "db"))
+    _index(store, embedder, archive)
+    vec = embedder.embed(["climbing a mountain"])[0]
+    before = [h.text for h in store.text_search(TURNS, "mount hiking", k=5)]
+    assert before == [h.text for h in store.text_search(TURNS, "mount hiking", k=5)]
+    assert "I went hiking at Mount Tam yesterday." in before
+    assert "I went hiking at Mount Tam yesterday." in [h.text for h in store.vector_search(TURNS, vec, k=5)]
+    archive.write_text(archive.read_text().replace("Mount Tam", "Mount Diablo"))
+    _index(store, embedder, archive)
+    texts = [h.text for h in store.text_search(TURNS, "mount hiking", k=5)]
+    assert "I went hiking at Mount Diablo yesterday." in texts
+    assert "I went hiking at Mount Tam yesterday." not in texts
+    dense = [h.text for h in store.vector_search(TURNS, vec, k=5)]
+    assert "I went hiking at Mount Diablo yesterday." in dense
+    assert "I went hiking at Mount Tam yesterday." not in dense
+
+
 def test_failing_file_writes_nothing(tmp_path, archive, embedder):
     bad = tmp_path / "chats" / "zz_bad.jsonl"
     bad.write_text(

@@ -26,6 +26,8 @@ from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
+import pyarrow as pa
+import pyarrow.compute as pc
 from lancedb.expr import col
 
 from chronos_cli.ask.plan import QUESTION_WORDS, TimeRange
@@ -133,30 +135,87 @@ def _and(where, extra):
 # -- the extra rankings --------------------------------------------------------------------
 
 
-def _cols(store: Store) -> list[str]:
-    t = store.table(TURNS)
-    return [c for c in t.schema.names if c != "vector"]
-
-
-def event_turn_ranking(store: Store, query: str, qvec, *, where=None, k: int = EVENT_K) -> list[TurnHit]:
-    """Turns ranked by the event calendar: events by vector + BM25 (RRF), each event's source
-    turns in its place (first occurrence wins)."""
+def event_turn_keys(store: Store, query: str, qvec, *, where=None, k: int = EVENT_K) -> list[str]:
+    """The keys of the turns the event calendar ranks: events by vector + BM25 (RRF), each
+    event's source turns in its place (first occurrence wins)."""
     if store.table(EVENTS) is None:
         return []
-    events = hybrid_events(store, None, query, k=k, where=where, vec=qvec)
     order: list[str] = []
     seen: set[str] = set()
-    for e in events:
+    for e in hybrid_events(store, None, query, k=k, where=where, vec=qvec):
         for tid in e.source_turn_ids:
             key = Store.turn_key(e.namespace, e.session_id, tid)
             if key not in seen:
                 seen.add(key)
                 order.append(key)
-    if not order:
-        return []
-    data = store.hits(TURNS, store.scan(TURNS, where=col("key").isin(order), columns=_cols(store)))
-    by_key = {h.key: h for h in data}
+    return order
+
+
+def event_turn_ranking(store: Store, query: str, qvec, *, where=None, k: int = EVENT_K) -> list[TurnHit]:
+    """Turns ranked by the event calendar (``event_turn_keys``), read from the turn table."""
+    order = event_turn_keys(store, query, qvec, where=where, k=k)
+    by_key = _fetch_turns(store, where, set(), order)[1]
     return [by_key[k] for k in order if k in by_key]
+
+
+Position = tuple[str, int]  # (session_key, turn_index)
+
+
+def _window_scores(hits: list[TurnHit], neighbour: float) -> tuple[dict[Position, float], dict[Position, TurnHit]]:
+    """Each hit's score plus its previous and next turn's times ``neighbour``, by position."""
+    score: dict[Position, float] = defaultdict(float)
+    rows: dict[Position, TurnHit] = {}
+    for h in hits:
+        p = (h.session_key, h.turn_index)
+        rows[p] = h
+        s = h.score
+        for d in (0, -1, 1):  # the hit first: on a tie it ranks above its neighbours
+            score[(p[0], p[1] + d)] += s if d == 0 else neighbour * s
+    return score, rows
+
+
+def _missing(score: dict[Position, float], rows: dict[Position, TurnHit]) -> set[Position]:
+    return {p for p in score if p not in rows and p[1] >= 0}
+
+
+def _fetch_turns(
+    store: Store, where, positions: set[Position], keys: Sequence[str]
+) -> tuple[dict[Position, TurnHit], dict[str, TurnHit]]:
+    """The turns at ``positions`` (under ``where``) and those with ``keys``, in ONE scan: a
+    LanceDB query costs 5-10 ms of planning however few rows it returns."""
+    conds = []
+    if positions:
+        sessions = sorted({p[0] for p in positions})
+        idx = sorted({p[1] for p in positions})
+        conds.append(_and(where, col("session_key").isin(sessions) & col("turn_index").isin(idx)))
+    if keys:
+        conds.append(col("key").isin(list(keys)))
+    if not conds:
+        return {}, {}
+    cond = conds[0] if len(conds) == 1 else conds[0] | conds[1]
+    # the filter asks sessions × indices; only the wanted rows become hits
+    data = store.hits(
+        TURNS, _at_positions(store.scan(TURNS, where=cond, columns=store.read_columns(TURNS)), positions, keys)
+    )
+    wanted = set(keys)
+    at = {(h.session_key, h.turn_index): h for h in data if (h.session_key, h.turn_index) in positions}
+    return at, {h.key: h for h in data if h.key in wanted}
+
+
+def _at_positions(data: pa.Table, positions: set[Position], keys: Sequence[str] = ()) -> pa.Table:
+    """The rows of ``data`` at one of ``positions`` or with one of ``keys``."""
+    if not data.num_rows:
+        return data
+    pos = pc.binary_join_element_wise(data["session_key"], pc.cast(data["turn_index"], pa.string()), "\x00")
+    mask = pc.is_in(pos, value_set=pa.array([f"{sk}\x00{i}" for sk, i in positions], pa.string()))
+    if keys:
+        mask = pc.or_(mask, pc.is_in(data["key"], value_set=pa.array(list(keys), pa.string())))
+    return data.filter(mask)
+
+
+def _ranked_window(score: dict[Position, float], rows: dict[Position, TurnHit]) -> list[TurnHit]:
+    order = sorted((p for p in score if p in rows), key=lambda p: -score[p])
+    return [with_score(rows[p], score[p]) for p in order]
 
 
 def window_ranking(store: Store, hits: list[TurnHit], where=None, *, neighbour: float = 1.0) -> list[TurnHit]:
@@ -164,32 +223,9 @@ def window_ranking(store: Store, hits: list[TurnHit], where=None, *, neighbour: 
     and next turn's times ``neighbour`` (the evidence is often a short reply — "Yes, last
     Tuesday!", "I've had them for 3 years now" — whose subject is in the turn before it).
     ``hits``: a ranking of turns with scores (BM25, or cosine)."""
-    if not hits:
-        return []
-    score: dict[tuple[str, int], float] = defaultdict(float)
-    rows: dict[tuple[str, int], TurnHit] = {}
-    for h in hits:
-        p = (h.session_key, h.turn_index)
-        rows[p] = h
-        s = h.score
-        for d in (0, -1, 1):  # the hit first: on a tie it ranks above its neighbours
-            score[(p[0], p[1] + d)] += s if d == 0 else neighbour * s
-    missing = [p for p in score if p not in rows and p[1] >= 0]
-    if missing:
-        sessions = sorted({p[0] for p in missing})
-        idx = sorted({p[1] for p in missing})
-        data = store.scan(
-            TURNS,
-            where=_and(where, col("session_key").isin(sessions) & col("turn_index").isin(idx)),
-            columns=_cols(store),
-        )
-        want = set(missing)
-        for h in store.hits(TURNS, data):
-            p = (h.session_key, h.turn_index)
-            if p in want:
-                rows[p] = h
-    order = sorted((p for p in score if p in rows), key=lambda p: -score[p])
-    return [with_score(rows[p], score[p]) for p in order]
+    score, rows = _window_scores(hits, neighbour)
+    rows.update(_fetch_turns(store, where, _missing(score, rows), ())[0])
+    return _ranked_window(score, rows)
 
 
 def _range_filter(time_range: TimeRange | None):
@@ -248,14 +284,14 @@ def offline_rankings(
     people_dense (the named speakers' turns) · dates (BM25 inside the plan's time range).
     """
     query = content_query(question)
+    # the searches run side by side; the turns they need beyond their hits (the dense and BM25
+    # hits' neighbours, the events' source turns) are then read in one scan
     jobs: dict[str, Any] = {
-        "dense": lambda: window_ranking(
-            store, store.vector_search(TURNS, qvec, k=pool, where=where), where, neighbour=DENSE_NEIGHBOUR
-        ),
-        "bm25": lambda: window_ranking(store, store.text_search(TURNS, query, k=pool, where=where), where),
+        "dense": lambda: store.vector_search(TURNS, qvec, k=pool, where=where),
+        "bm25": lambda: store.text_search(TURNS, query, k=pool, where=where),
     }
     if events:  # off under --turns-only: the ablation must not see the event calendar at all
-        jobs["events"] = lambda: event_turn_ranking(store, query, qvec, where=where)
+        jobs["events"] = lambda: event_turn_keys(store, query, qvec, where=where)
     named, used = question_speakers(question, speakers_of(store, where))
     if named:
         side_q = content_query(question, drop=used)
@@ -266,7 +302,18 @@ def offline_rankings(
     if rng is not None:
         jobs["dates"] = lambda: store.text_search(TURNS, query, k=SIDE_K, where=_and(where, rng))
     futures = {name: _POOL.submit(fn) for name, fn in jobs.items()}
-    return {name: f.result() for name, f in futures.items()}
+    out = {name: f.result() for name, f in futures.items()}
+    windows = {
+        "dense": _window_scores(out["dense"], DENSE_NEIGHBOUR),
+        "bm25": _window_scores(out["bm25"], 1.0),
+    }
+    keys = out.get("events", [])
+    at, by_key = _fetch_turns(store, where, set().union(*(_missing(*w) for w in windows.values())), keys)
+    for name, (score, rows) in windows.items():
+        out[name] = _ranked_window(score, {**rows, **{p: h for p, h in at.items() if p in score and p not in rows}})
+    if events:
+        out["events"] = [by_key[k] for k in keys if k in by_key]
+    return out
 
 
 def expand_neighbours(
@@ -293,7 +340,7 @@ def expand_neighbours(
         "title",
     ]
     where = Store.build_filter(session_ids=sessions, said_until=said_until)
-    data = store.hits(TURNS, store.scan(TURNS, where=where, columns=cols))
+    data = store.hits(TURNS, _at_positions(store.scan(TURNS, where=where, columns=cols), wanted))
     hit_keys = {h.key for h in ranked}
     return [h.model_copy(update={"hit": h.key in hit_keys}) for h in data if (h.session_key, h.turn_index) in wanted]
 

@@ -233,9 +233,10 @@ class Tools:
         self.retries = retries
         self.retry_base_delay = retry_base_delay
         self._sleep = sleep or backoff_sleep
-        # (table, filter SQL) -> the question's BM25 ranking there (one question's lifetime)
-        self._lex_cache: dict[tuple[str, str | None], list[Hit]] = {}
-        self._lex_lock = threading.Lock()
+        # query -> its vector (one question's lifetime): the offline plan searches both
+        # calendars with the same query
+        self._vectors: dict[str, Any] = {}
+        self._vec_lock = threading.Lock()
 
     # -- the tools themselves (their docstrings are the schemas) --------------------------
 
@@ -373,8 +374,7 @@ class Tools:
         if not 1 <= k <= MAX_K:
             k = max(1, min(MAX_K, k))
         where = self._where(name, start, end)
-        vec = self.embedder.embed([query])[0]
-        dense = self.store.vector_search(name, vec, k=POOL, where=where)
+        dense = self.store.vector_search(name, self._vector(query), k=POOL, where=where)
         lexical = self._question_bm25(name, where) if self.options.rerank and self.reranker is None else []
         hits = rerank(
             self.question,
@@ -387,18 +387,17 @@ class Tools:
         )
         return self._result(name, hits)
 
+    def _vector(self, query: str):
+        with self._vec_lock:  # held while embedding: the second caller waits for the first's vector
+            if query not in self._vectors:
+                self._vectors[query] = self.embedder.embed([query])[0]
+            return self._vectors[query]
+
     def _question_bm25(self, name: str, where) -> list[Hit]:
         """BM25 ranking of the ORIGINAL question's content words (``content_query``, as the
         initial retrieval queries it) in table ``name`` under ``where``: the offline reranker's
-        lexical list. Computed once per (table, filter) for this question."""
-        key = (name, where.to_sql() if where is not None else None)
-        with self._lex_lock:
-            hit = self._lex_cache.get(key)
-        if hit is None:
-            hit = self.store.text_search(name, content_query(self.question), k=POOL, where=where)
-            with self._lex_lock:
-                hit = self._lex_cache.setdefault(key, hit)
-        return hit
+        lexical list (the store remembers it, so each table and filter is searched once)."""
+        return self.store.text_search(name, content_query(self.question), k=POOL, where=where)
 
     def _grep(self, name: str, pattern: str, start, end) -> ToolResult:
         if not pattern:

@@ -51,6 +51,7 @@ TURNS, EVENTS, SESSIONS, META = "turns", "events", "sessions", "meta"
 # candidates), HNSW beam width (HNSW index types only), and a refine step that re-ranks
 # refine_factor x k candidates with the full-precision vectors (SQ distances are approximate).
 ANN_MIN_ROWS = 10_000
+MEMO_SEARCHES = 256  # vector and full-text searches remembered per Store (per table version)
 EXACT_SCAN_MAX_ROWS = 20_000  # filtered searches over at most this many rows skip the ANN index
 ANN_INDEX_TYPE = "IVF_SQ"
 ANN_NPROBES = 20
@@ -185,6 +186,10 @@ PRIMARY_KEYS = {TURNS: "key", EVENTS: "event_id", SESSIONS: "key", META: "key"}
 _PK_META = b"lance-schema:unenforced-primary-key:position"
 
 
+def _sql(where: Expr | None) -> str | None:
+    return where.to_sql() if where is not None else None
+
+
 class Store:
     """One LanceDB database holding every namespace."""
 
@@ -200,6 +205,11 @@ class Store:
         self._keyed: set[str] = set()  # tables seen with their primary key (it is never unset)
         self._ann: dict[str, bool] = {}
         self._counts: dict[tuple[str, int, str], int] = {}
+        # searches remembered per table version: an offline answer asks the same ranking twice
+        # (the initial retrieval and the tools' lexical list), and each LanceDB query costs
+        # about 5-10 ms of planning however small the table
+        self._memo: dict[tuple, list[Hit]] = {}
+        self._memo_lock = threading.Lock()
         self._lock_fd: int | None = None
         self._lock_depth = 0
         self.upgrade_error: str | None = None  # why an older database could not be upgraded
@@ -824,7 +834,14 @@ class Store:
         t = self.table(name)
         if t is None:
             return []
-        q = t.search(np.asarray(vector, dtype=np.float32), vector_column_name="vector").metric("cosine")
+        vector = np.asarray(vector, dtype=np.float32)
+        return self._remembered(
+            ("vector", name, t.version, k, _sql(where), vector.tobytes()),
+            lambda: self._vector(t, name, vector, k, where),
+        )
+
+    def _vector(self, t, name: str, vector: np.ndarray, k: int, where: Expr | None) -> list[Hit]:
+        q = t.search(vector, vector_column_name="vector").metric("cosine")
         # query-time ANN parameters; ignored by an exact scan (no index yet)
         q = q.minimum_nprobes(ANN_NPROBES).maximum_nprobes(ANN_MAX_NPROBES).ef(max(ANN_EF, 2 * k))
         q = q.refine_factor(ANN_REFINE_FACTOR)
@@ -835,7 +852,8 @@ class Store:
             # 0.62 measured for 500 of 40k rows). Few rows are cheap to scan exactly.
             if self._has_ann(name) and self._count(t, where) <= EXACT_SCAN_MAX_ROWS:
                 q = q.bypass_vector_index()
-        rows = q.limit(k).to_list()
+        # the vector column is left out: no hit carries it, and reading it back costs more than the search
+        rows = q.select([*self._read_columns(t), "_distance"]).limit(k).to_arrow().to_pylist()
         return [self._hit(name, r, 1.0 - float(r.get("_distance", 1.0))) for r in rows]
 
     def text_search(self, name: str, query: str, *, k: int, where: Expr | None = None) -> list[Hit]:
@@ -844,6 +862,11 @@ class Store:
         words = re.findall(r"\w+", query.lower())
         if t is None or not words:
             return []
+        return self._remembered(
+            ("text", name, t.version, k, _sql(where), " ".join(words)), lambda: self._text(t, name, words, k, where)
+        )
+
+    def _text(self, t, name: str, words: list[str], k: int, where: Expr | None) -> list[Hit]:
         column = "text" if name == TURNS else "search_text"
         from lancedb.query import MatchQuery
 
@@ -851,10 +874,32 @@ class Store:
         if where is not None:
             q = q.where(where, prefilter=True)
         try:
-            rows = q.limit(k).to_list()
+            rows = q.select([*self._read_columns(t), "_score"]).limit(k).to_arrow().to_pylist()
         except Exception:  # no FTS index yet (tiny table): fall back to substring scoring
             return self._scan_words(name, t, words, k, where)
         return [self._hit(name, r, float(r.get("_score", 0.0))) for r in rows]
+
+    def _remembered(self, key: tuple, search: Callable[[], list[Hit]]) -> list[Hit]:
+        """``search()``, or its result for the same arguments on the same table version (hits
+        are never changed in place: callers copy them)."""
+        with self._memo_lock:
+            hit = self._memo.get(key)
+        if hit is None:
+            hit = search()
+            with self._memo_lock:
+                if len(self._memo) >= MEMO_SEARCHES:
+                    self._memo.clear()
+                self._memo[key] = hit
+        return list(hit)
+
+    @staticmethod
+    def _read_columns(t) -> list[str]:
+        """Every column but the (large) vector: what hits are made of."""
+        return [c for c in t.schema.names if c != "vector"]
+
+    def read_columns(self, name: str) -> list[str]:
+        t = self.table(name)
+        return self._read_columns(t) if t is not None else []
 
     def _scan_words(self, name: str, t, words: list[str], k: int, where: Expr | None) -> list[Hit]:
         q = t.search()
@@ -891,7 +936,7 @@ class Store:
         if t is None:
             return pa.table({})
         if columns is None and not vectors:
-            columns = [c for c in t.schema.names if c != "vector"]
+            columns = self._read_columns(t)
         q = t.search()
         if where is not None:
             q = q.where(where)
