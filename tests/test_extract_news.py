@@ -168,3 +168,46 @@ def test_a_perfect_of_a_result_is_news_and_a_name_after_a_time_word_is_no_clause
     assert booked.time_source == "news"
     [met] = [e for e in _news("I met my sister after Sam left") if e.verb == "met"]
     assert met.start is None
+
+
+def test_how_it_went_an_instruction_and_things_handed_on_are_no_news():
+    def none(text: str) -> bool:
+        return _news(text) == []
+
+    assert none("went alright")  # how something went, no going
+    assert none("it went really well")
+    # with no subject and no time, "put" is an instruction as much as a report
+    assert none("put a bucket under it")
+    e = find(_news("also set up my justgiving page, im running it for the hospice"), "justgiving")
+    assert (e.verb, e.time_source) == ("set up", "news")  # the speaker's own page: the speaker did it
+    assert find(rule_events(["put a bucket under it last night"]), "bucket").verb == "put"  # a past time: a report
+    # "to the landlord" names who got them: what "them" are is not said here, or said before
+    assert none("sent them to the landlord")
+    e = find(_news("found the receipts. sent them to the landlord"), "receipts")
+    assert "them" not in e.object.split()
+    assert find(_news("sent the photos to the landlord"), "photos").time_source == "news"
+
+
+def test_a_noun_phrase_before_is_is_no_instruction_and_a_purpose_is_no_talk_opener():
+    e = find(rule_events(["move in date is 1st july so 2 weeks to pack everything"]), "move in date")
+    assert (e.kind, e.start.date()) == ("mention", date(2023, 7, 1))
+    assert rule_events(["Try the Skyline trail next month"]) == []  # a bare verb with its object: advice
+    # "to say thank you" is why he came by; "wanted to give you the heads up" opens a talk
+    e = find(rule_events(["yes!! he came by the station last week to say thank u"]), "station")
+    assert (e.start.date(), e.end.date()) == (date(2023, 5, 1), date(2023, 5, 7))
+    assert rule_events(["wanted to give you the heads up on what's been happening lately"]) == []
+
+
+def test_a_belief_reports_the_speakers_deed_and_a_noun_phrase_before_tells_what_befell_it():
+    # "I think I cracked a tooth": what the speaker believes they did happened
+    e = find(_news("also i think i cracked a tooth"), "tooth")
+    assert (e.subject, e.verb, e.time_source) == ("Katrin", "cracked", "news")
+    assert find(_news("i think i tweaked my back on the last bit ngl"), "my back").verb == "tweaked"
+    assert _news("I think I'll go to the gym") == []  # a plan in the making
+    # a verbless noun phrase, then a subjectless clause of what befell a thing: the thing did it
+    e = find(_news("New phone. Arrived this morning."), "")
+    assert (e.subject, e.verb) == ("New phone", "arrived")
+    e = find(_news("WALTERS FIRST LOAF. just came out of the oven"), "oven")
+    assert e.subject.lower() == "walters first loaf"
+    # a deed of a person stays the speaker's
+    assert find(_news("Great day. went to the beach"), "beach").subject == "Katrin"

@@ -76,7 +76,10 @@ def test_completion_is_switched_on():
     out = help_of(())
     assert "--install-completion" in out and "--show-completion" in out
     res = runner.invoke(app, ["--show-completion", "bash"], prog_name="chronos")
-    assert res.exit_code == 0 and "complete -o default -F _chronos_completion chronos" in res.output
+    assert res.exit_code == 0 and "complete -o default -F _chronos_completion chronos" in res.output, (
+        res.output,
+        res.exception,
+    )
 
 
 def test_completion_completes_commands_and_options():

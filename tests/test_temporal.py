@@ -486,6 +486,30 @@ def test_weekday_settles_the_year_of_a_date():
     assert one("Thu, Mar 7", JUN10, prefer="future").start_date == date(2030, 3, 7)  # the next Thursday Mar 7
     assert one("I broke a mirror on Friday the 13th.", JUN10).start_date == date(2023, 10, 13)
     assert one("Tuesday, 5 March 2024", JUN10).start_date == date(2024, 3, 5)
+    # without "the", a written ordinal is the day of the month: 2024-03-09 and 2024-11-09 are Saturdays
+    assert one("I moved house on sat 9th", JUN10).start_date == date(2024, 3, 9)
+    assert one("my exam will be on Saturday 9th", JUN10).start_date == date(2024, 11, 9)
+    # a bare number is no day: "Friday 13 people came" is the Friday
+    s = one("Friday 13 people came", JUN10)
+    assert (s.text, s.start_date) == ("Friday", date(2024, 6, 7))
+
+
+def test_what_is_reported_keeps_its_own_tense():
+    # a saying verb opens the reported clause; "'d"/"would" before a bare verb looks ahead
+    s = one("she said they'd let us know by the end of the week", JUN10)
+    assert (s.start_date, s.end_date) == (date(2024, 6, 14), date(2024, 6, 16))
+    assert one("he told me he's coming on friday", JUN10).start_date == date(2024, 6, 14)
+    assert one("she said it was great on friday", JUN10).start_date == date(2024, 6, 7)
+    # "'d" before a participle is "had"
+    assert one("I'd gone to the gym on friday", JUN10).start_date == date(2024, 6, 7)
+    assert one("I'd love to go hiking saturday", JUN10).start_date == date(2024, 6, 15)
+
+
+def test_a_rate_is_no_count_of_units():
+    # "£38 a month" is a price per month: "from august" is August, not a month after it
+    s = one("the membership goes up to £38 a month from august", JUN10)
+    assert (s.text, s.granularity) == ("august", "month")
+    assert one("I'll see you a week from friday", JUN10).rule == "chain_n"  # a count still counts
 
 
 # -- counts, open ranges, approximate expressions ---------------------------------------------------

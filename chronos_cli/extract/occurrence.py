@@ -17,6 +17,7 @@ from chronos_cli.extract.words import (
     FORMS,
     PAST,
     PUNCT_BREAK,
+    SUBJ_PRONOUNS,
     Clause,
     Tok,
     has_content,
@@ -201,6 +202,14 @@ def is_imperative(toks: list[Tok], spans, said_end: datetime) -> bool:
     w = body[k].low
     if w not in BASE or w in PAST or (w in FORMS and FORMS[w] != w):
         return False
+    # "move in date is 1st july", "run club is on tuesday": the verb names a noun phrase, the
+    # subject of the "is" that follows it ("make sure it is done", "check the door is locked" stay
+    # instructions: a subject of their own comes first)
+    for t in body[k + 1 : k + 4]:
+        if t.low in ("is", "are", "was", "were", "'s"):
+            return False
+        if t.low in L.DETERMINERS or t.low in SUBJ_PRONOUNS or t.low in L.CLAUSE_BREAK or t.low == "that":
+            break
     return not any(sp.end <= said_end for sp in spans)
 
 
@@ -258,7 +267,12 @@ def empty_head(toks: list[Tok]) -> bool:
         k += 1
     if k == len(toks) and toks[-1].low in ("one", "ones"):
         return True  # "started writing another one": one of what is not said
+    if 0 < k < len(toks) and toks[k].low in ("back", "home") and toks[k - 1].low in _OWNERS:
+        return False  # "tweaked my back", "sold our home": a noun after a possessive
     return k > 0 and k < len(toks) and toks[k].low in L.EMPTY_OBJECT
+
+
+_OWNERS = {"my", "your", "his", "her", "our", "their"}
 
 
 HEDGES = {"maybe", "perhaps", "probably", "possibly"}

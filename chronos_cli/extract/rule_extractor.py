@@ -257,6 +257,15 @@ _NOT_SUBJECTLESS = {
     "put",
     "bit",  # "bit achy but fine": a bit, typed without its article
 }
+# verbs of what befalls a thing, whose subject a chat may leave to the noun phrase said before
+_BEFALLS = {"come", "arrive", "turn", "land", "break", "sell", "open", "drop", "ship", "finish"}
+# "I think I …": a belief that reports what the speaker did
+_BELIEF = {"think", "thought", "guess", "reckon", "believe", "bet"}
+# verbs of handing something over: their "to" names the one who got it
+_TRANSFER = {"send", "give", "hand", "mail", "post", "forward", "email", "return", "pass", "sell", "lend", "deliver"}
+# how an occasion went: "went alright", "it went well"
+_WENT_HOW = {"well", "fine", "ok", "okay", "alright", "great", "smoothly", "badly", "terribly", "good", "amazing"}
+_WENT_HOW |= {"awful", "horribly", "perfectly", "better", "worse", "brilliantly", "swimmingly"}
 # adverbs of manner or effort that can follow a verb where an object would ("worked hard")
 _MANNER = {"hard", "harder", "late", "overtime", "together", "nonstop", "alone", "fast", "slowly", "well", "early"}
 
@@ -534,6 +543,7 @@ class RuleExtractor:
         self._names: frozenset[str] = frozenset()  # the session's names, lower case ("i was with mike")
         self._refused: set[int] = set()  # time phrases of clauses that tell no occurrence (no mention either)
         self._text = ""  # the text of the turn being read (the tokens' offsets index it)
+        self._topic: str | None = None  # a verbless noun phrase said right before the sentence being read
         # what a preparation is for, told by its own time phrase ("a dance comp next month"): made
         # by _event, taken by the turn's loop right after
         self._occasion: Event | None = None
@@ -749,8 +759,10 @@ class RuleExtractor:
         first = True
         orphans: list[tuple[object, str, list[Tok], set[int]]] = []  # spans no clause took, with their sentence
         nominal: list[Event] = []
+        topic: str | None = None  # a verbless noun phrase just said ("WALTERS FIRST LOAF.")
         for a, b in bounds:
             sent = text[a:b]
+            self._topic, topic = topic, None
             kind = sentence_kind(sent)
             sent_spans = [sp for sp in spans if a <= sp.start_char < b]
             if kind == "question" and is_tag_question(sent):
@@ -795,6 +807,8 @@ class RuleExtractor:
             self._span_starts = {sp.start_char for sp in sent_spans}
             self._covered = set(_words_of(toks, sent_spans))
             clauses = self._clauses(toks, turn.speaker, ctx)
+            if not clauses and not sent_spans and kind == "statement" and _topic_phrase(toks):
+                topic = " ".join(t.text for t in toks if t.text not in PUNCT_BREAK)
             wish = _birthday_wish(session, turn, sent, ctx)
             if wish is not None:
                 st.events.append(wish)
@@ -1123,6 +1137,11 @@ class RuleExtractor:
                 (is_past(t.low) and t.low != "been") or t.low == "about" for t in outside[told_at + 2 : told_at + 4]
             )
             and not any(is_past(t.low) and t.low != "been" for t in outside[told_at + 2 :])
+            # "he came by the station to say thank u": the telling is a deed's purpose
+            and not any(
+                is_past(t.low) and t.low != "been" and t.low not in L.IRREALIS_CONTROL and lemma(t.low) not in L.MENTAL
+                for t in outside[:told_at]
+            )
         ):
             # "wanted to give you the heads up on what's been happening lately": a talk opener
             # ("wanted to let you know I challenged myself", "to tell you about my school event
@@ -1328,7 +1347,17 @@ class RuleExtractor:
             return None  # no subject starts here (the common case: skip the checks below)
         starts = self._starts_clause(toks, i)
         if t.text in _PRONOUN_SUBJ:
-            if starts:
+            # "i think i cracked a tooth", "I reckon we won": the speaker's belief reports a deed of
+            # their own (in the past: "I think I'll go" is a plan, read as such elsewhere)
+            believed = (
+                i > 1
+                and toks[i - 2].low in ("i", "we")
+                and toks[i - 1].low in _BELIEF
+                and i + 1 < n
+                and is_past(toks[i + 1].low)
+                and toks[i + 1].low not in L.BE
+            )
+            if starts or believed:
                 c = self._parse_from(toks, i + 1, speaker, subj_start=i)
                 if c is not None and i > 0 and toks[i - 1].low == "what" and not _own_object(c):
                     return None  # "guess what i found in the attic": "what" is the object, not said
@@ -1952,13 +1981,66 @@ class RuleExtractor:
                     span is None
                     and self._news(c, sentence)
                     and news_since(self._talk, turn.t_conv) is not None
-                    and (self._whole(c, None, turn) or (vw[-1] in _PARTICLE_END and c.subject != turn.speaker))
+                    and (
+                        self._whole(c, None, turn)
+                        # what befell someone or something else: "my car broke down", "your package came!!"
+                        or ((vw[-1] in _PARTICLE_END or c.lemma == "come") and c.subject != turn.speaker)
+                    )
                 )
             )
             and c.lemma not in COGNITION  # "I found out recently": found out what?
         )
         if c.obj_toks and c.obj_toks[0].low in ("me", "us", "myself") and c.subject == turn.speaker:
             return None  # "I got me out of …": a clause whose subject was lost
+        if (
+            c.lemma in _TRANSFER
+            and len(c.obj_toks) > 1
+            and c.obj_toks[0].low in ("them", "em", "'em")
+            and c.obj_toks[1].low in ("to", "over", "off", "back")
+        ):
+            # "sent them to the landlord": "to" names who got them, so "them" are things, named
+            # before in the turn ("found the photos btw! sent them to the landlord") or not at all
+            them = c.obj_toks[0]
+            thing = last_thing(self._text[: them.start])
+            if thing is None or not thing.split()[-1].lower().endswith("s"):
+                return None
+            c.obj_toks = [Tok(thing, thing.lower(), them.start, them.end), *c.obj_toks[1:]]
+        if c.lemma == "go" and c.obj_toks and all(t.low in _WENT_HOW or t.low in L.ADVERBS for t in c.obj_toks):
+            return None  # "went alright", "it went really well": how something went, no going
+        at = self._verb_at(c)
+        subjectless = (
+            at is not None
+            and c.subject == turn.speaker
+            and all(t.low in L.ADVERBS for t in self._toks[c.subj_start : at])
+            # not joined to a clause before ("we explored the coast and hit some national parks")
+            and not (c.subj_start > 0 and self._toks[c.subj_start - 1].low in L.CLAUSE_BREAK)
+        )
+        if (
+            subjectless
+            and self._topic is not None
+            and c.lemma in _BEFALLS
+            and (
+                not c.obj_toks
+                or c.obj_toks[0].low in L.PREPOSITIONS
+                or c.obj_toks[0].low in L.PARTICLES
+                or c.verb.split()[-1] in L.PREPOSITIONS  # "came out of | the oven"
+            )
+        ):
+            # "WALTERS FIRST LOAF. just came out of the oven", "New phone. Arrived this morning.": the
+            # noun phrase said just before is what the subjectless clause tells of
+            c.subject = self._topic
+        if (
+            span is None
+            and subjectless
+            and c.subject == turn.speaker
+            and self._toks[at].low in BASE
+            and self._toks[at].low in PAST
+            and not any(t.low in ("my", "our") for t in c.obj_toks)
+        ):
+            # "put a bucket under it", "read the manual": with no subject and no time, a verb whose
+            # past is its bare form is an instruction as much as a report ("set up my page" is the
+            # speaker's own)
+            return None
         if span is None and c.lemma in _COPULAR and c.obj_toks and c.obj_toks[0].low not in L.DETERMINERS:
             return None  # "I'm staying determined"
         you_talk = len(c.obj_toks) > 1 and (c.lemma, c.obj_toks[1].low) in (("catch", "up"), ("fill", "in"))
@@ -2565,6 +2647,22 @@ def _possessive_s(toks: list[Tok], j: int) -> bool:
         and nxt not in ("been", "not", "gonna", "going", "got", "gotten")
         and not is_past(nxt)
         and not (nxt.endswith("ing") and is_verbish(nxt, after_aux=True))  # "my sister's wedding" stays
+    )
+
+
+def _topic_phrase(toks: list[Tok]) -> bool:
+    """A short verbless noun phrase said on its own ("WALTERS FIRST LOAF.", "New phone."): what
+    the next subjectless clause may tell of."""
+    words = [t for t in toks if t.text not in PUNCT_BREAK]
+    return (
+        0 < len(words) <= 5
+        and all(t.text.replace("'", "").isalpha() for t in words)
+        and words[0].low not in SUBJ_PRONOUNS
+        and words[0].low not in GREET_TAIL
+        and words[0].low not in L.PREPOSITIONS
+        and not any(t.low in L.BE or t.low in L.HAVE or t.low in L.MODAL or t.low in OBJECT_PRONOUNS for t in words)
+        and not any(t.low in FORMS and FORMS[t.low] != t.low for t in words)
+        and is_content(words[-1])
     )
 
 

@@ -41,7 +41,12 @@ _PRECHECK = re.compile(
 _FUTURE = re.compile(
     r"\b(?:will|shall|gonna|going\s+to|plan(?:s|ning)?\s+to|planning|hop(?:e|ing)\s+to|want\s+to|wanna"
     r"|would\s+like|intend|can'?t\s+wait|cannot\s+wait|look(?:ing)?\s+forward|upcoming|coming\s+up"
-    r"|tomorrow|soon|about\s+to|scheduled|won'?t|(?:might|should)(?!\s+(?:have|'ve)\b))\b|'ll\b",
+    r"|tomorrow|soon|about\s+to|scheduled|won'?t|(?:might|should)(?!\s+(?:have|'ve)\b))\b|'ll\b"
+    # "would"/"'d" before a bare verb looks ahead ("she said they'd let us know by friday"); before a
+    # participle "'d" is "had" ("I'd gone"), and "would have" looks back
+    r"|(?:'d|\bwould)\s+(?:(?:really|probably|definitely|just|still|also|never|only)\s+)?"
+    r"(?!(?:have|'ve|been|had|gone|done|seen|got|gotten|made|taken|left|known|told|said|met|heard|found|bought"
+    r"|sent|given|written|\w+ed|\w+en)\b)[a-z]+\b",
     F,
 )
 _PAST_ED_EXCEPT = (
@@ -219,7 +224,12 @@ _SAID_BEFORE_A_TIME = re.compile(r"\b(?:said|says|told\s+(?:me|us|him|her|them))
 _FAREWELL = re.compile(r"^\W*(?:[a-z]+[\s,!.]+)?(?:see|c)\s+(?:you|ya|u)\b", F)
 
 
-_CLAUSE_BREAK = re.compile(r"[,;:]\s|\s[-–—]\s")
+# where a clause with a tense of its own starts: after a comma, semicolon, colon or dash, and what
+# is reported after a saying verb ("she said they'd let us know by the end of the week")
+_CLAUSE_BREAK = re.compile(
+    r"[,;:]\s|\s[-–—]\s|\b(?:said|says|told\s+(?:me|us|him|her|them)|texted|emailed|promised)\s+(?:that\s+)?(?=[a-z])",
+    F,
+)
 
 
 def _clause_bounds(text: str, s: int, e: int, pos: int) -> tuple[int, int]:

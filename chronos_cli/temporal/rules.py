@@ -789,12 +789,13 @@ COMPOSED: list[Rule] = [
     ),
     _R(
         "weekday_nth",
-        "Weekday the Nth (Friday the 13th)",
+        "Weekday the Nth, Weekday Nth (Friday the 13th, sat 9th)",
         "the nearest month (in the tense's direction) whose Nth falls on that weekday",
         "I broke a mirror on Friday the 13th.",
         "2024-06-10T14:00",
         "2023-10-13 (day)",
-        rf"\b(?P<wd>{WDC})\.?,?\s+the\s+(?P<d>{L.DAY_ORD})\b{_NOT_NTH_NOUN}",
+        # "saturday 9th", "sat the 9th": without "the" only a written ordinal ("friday 13 people came" is a count)
+        rf"\b(?P<wd>{WDC})\.?,?\s+(?:the\s+(?P<d>{L.DAY_ORD})|(?P<d2>[0-3]?\d(?:st|nd|rd|th)))\b{_NOT_NTH_NOUN}",
         lambda m, c: _weekday_nth(m, c),
         family="composed",
         triggers=_WEEKDAYS,
@@ -929,6 +930,8 @@ COUNTS: list[Rule] = [
         "We met on 3 May 2023. Two weeks later we got engaged.",
         "2023-06-01T10:00",
         "2023-05-14 – 2023-05-20 (week)",
+        # not a rate: "£38 a month from august", "twice a week after that" (an amount comes first)
+        r"(?<![\d%£$€]\s)(?<!\btimes\s)(?<!\btwice\s)(?<!\bonce\s)"
         rf"\b(?P<n>{N})\s+(?P<u>{U})\s+(?P<dir>later|after(?:\s+that)?|afterwards|before(?:\s+that)?|earlier|prior"
         rf"|from(?=\s+(?:the\s+)?(?:{WDC}|{HOL}|{MA}|\d|tomorrow|yesterday|next|last|this)))\b",
         R.r_chain_n,
@@ -1092,12 +1095,13 @@ def _weekday_date(m, ctx):
 
 def _weekday_nth(m, ctx):
     wd = L.weekday_num(m["wd"].rstrip("."))
-    dn = L.day_num(m["d"])
+    nth = m["d"] or m["d2"]
+    dn = L.day_num(nth)
     d = R.nth_of_month(ctx, m.start(), dn)
     if d is None:
         return None
     out = K.weekday_agree(ctx, m.start(), wd, None, dn, False, d)
-    ctx.part("base", f"the {m['d']}", "day_of_month", d.isoformat())
+    ctx.part("base", f"the {nth}", "day_of_month", d.isoformat())
     ctx.part("modifier", m["wd"], "weekday_agrees", out.isoformat())
     return R.days(out)
 
