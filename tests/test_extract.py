@@ -570,6 +570,10 @@ def test_rules_category_aliases_find_occurrences_worded_differently():
     assert "dentist visit" in find(evs, "filling").aliases
     assert "hike" not in find(evs, "Analytics").aliases  # a company name is no mountain
     assert "hike" not in find(evs, "Mount Major").aliases  # called off: not an occurrence of a hike
+    evs = rule_events(["Owen is turning 5 on saturday!", "I went to the post office yesterday."])
+    assert "birthday" in find(evs, "turning 5").aliases  # an age reached is a birthday
+    assert "package" in find(evs, "post office").aliases
+    assert "birthday" not in find(rule_events(["I turned 5 pages of the book yesterday."]), "pages").aliases
 
 
 def test_rules_same_occurrence_told_twice_in_a_session_merges():

@@ -211,3 +211,18 @@ def test_a_belief_reports_the_speakers_deed_and_a_noun_phrase_before_tells_what_
     assert e.subject.lower() == "walters first loaf"
     # a deed of a person stays the speaker's
     assert find(_news("Great day. went to the beach"), "beach").subject == "Katrin"
+
+
+def test_a_short_answer_about_she_or_they_keeps_the_asked_clause_as_the_answerers_mention():
+    evs = RuleExtractor().extract(
+        [session([("Owen", "hows pickle? did she end up going to the vet"), ("Marisol", "yes!! yesterday")])]
+    )[0]
+    e = find(evs, "vet")
+    assert (e.kind, e.subject, e.object, e.start.date()) == (
+        "mention",
+        "Marisol",
+        "she ended up going to the vet",
+        date(2023, 5, 7),
+    )
+    # a question with no thing asked gives nothing ("did she like it?")
+    assert RuleExtractor().extract([session([("Owen", "did she like it?"), ("Marisol", "yesterday she did")])])[0] == []

@@ -373,6 +373,15 @@ def test_a_shared_start_matches_only_as_the_same_word(asked, text, found):
     assert bool(pos) == found
 
 
+def test_a_number_matches_its_digits():
+    q = "When was Owen's fifth birthday party?"
+    m = Matcher(rule_plan(q, NOW), q, {"Ana"})
+    _, pos = m.match("Owen is turning 5 on saturday")
+    assert pos  # "fifth" ~ "5"
+    assert m.match("his 5th birthday")[1] and m.match("he turns five")[1]
+    assert len(m.match("the first party of the year")[1]) == 1  # the party alone: "first" is no 5
+
+
 def test_a_phrase_in_a_question_dates_nothing():
     text = "Did you go hiking last week? I went to the lake yesterday."
     sp = date_in_turn(text, datetime(2024, 6, 12), [text.index("lake")])

@@ -151,7 +151,18 @@ def category_aliases(verb: str, obj: str) -> list[str]:
     for aliases, verbs, padded in _CATEGORY_PADDED:
         if lemmas & verbs or any(p in text for p in padded):
             out.extend(a for a in aliases if a not in out)
+    if _TURNING_AGE.search(f"{verb} {obj}") and "birthday" not in out:
+        out.append("birthday")  # "Owen is turning 5 on saturday", "turned 30 yesterday": a birthday
     return out
+
+
+# an age reached: "turning 5", "turned thirty", "turns 40 tomorrow" (not "turned 5 pages")
+_TURNING_AGE = re.compile(
+    r"\bturn(?:s|ed|ing)?\s+(?:\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen"
+    r"|sixteen|eighteen|twenty|twenty-one|thirty|forty|fifty|sixty|seventy|eighty|ninety|a hundred)\b"
+    r"(?!\s+(?:pages?|times|degrees|points|percent|dollars|pounds|euros|minutes|hours|days|weeks)\b)",
+    re.I,
+)
 
 
 # each category's nouns as " noun " and " nouns ", to find them as whole words in " … " text

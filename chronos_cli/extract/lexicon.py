@@ -909,4 +909,9 @@ CATEGORIES: list[tuple[tuple[str, ...], frozenset[str], frozenset[str]]] = [
         frozenset({"party", "birthday", "celebration", "wedding", "anniversary", "reunion", "shower"}),
     ),
     (("job interview", "interview"), frozenset({"interview"}), frozenset({"interview"})),
+    (
+        ("sent", "package", "post"),
+        frozenset({"mail", "ship"}),
+        frozenset({"package", "parcel", "post office", "postage", "courier"}),
+    ),
 ]

@@ -1291,6 +1291,11 @@ class RuleExtractor:
             toks = tokenize(q)
             for i, t in enumerate(toks):
                 who = turn.speaker if t.low == "you" else _asked_about(toks, i, ctx)
+                # "did she end up going to the vet" / "yes!! yesterday": who "she" is is said
+                # elsewhere; the answerer's mention keeps the clause asked, dated by the answer
+                pronoun = who is None and t.low in ("she", "he", "they") and i > 0 and toks[i - 1].low in ("did", "has")
+                if pronoun:
+                    who = t.low
                 if who is not None:
                     # "did you call mom?" / "yes this morning!"; "did ivy start swim yet" / "this
                     # morning lol": the answer dates what was asked, done by whom it was asked of
@@ -1305,6 +1310,12 @@ class RuleExtractor:
                         if ev is not None:  # the asker's "your boss" is the answerer's own
                             ev.object = _YOUR.sub(
                                 lambda m: "mine" if m.group(0).lower() == "yours" else "my", ev.object
+                            )
+                        if ev is not None and pronoun:
+                            told = f"{t.low} {ev.verb} {ev.object}".strip()
+                            sp = spans[0]
+                            return _mention(
+                                session, turn, told, sentence, (ev.start, ev.end, ev.granularity), "rule", sp.text
                             )
                         return ev
         return None
