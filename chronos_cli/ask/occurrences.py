@@ -308,8 +308,8 @@ NEAR_WEIGHT = 0.7
 
 # numbers read as their digits: "fifth birthday" ~ "turning 5", "5th" ~ "five" ("one", "first" and
 # "second" are other words too)
-_NUMBER_WORDS = "two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen".split()
-_ORDINAL_WORDS = "third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth thirteenth".split()
+_NUMBER_WORDS = "two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen".split()  # noqa: SIM905
+_ORDINAL_WORDS = "third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth thirteenth".split()  # noqa: SIM905
 _DIGITS = {w: str(i) for i, w in enumerate(_NUMBER_WORDS, 2)} | {w: str(i) for i, w in enumerate(_ORDINAL_WORDS, 3)}
 _DIGITS |= {"twenty": "20", "thirty": "30", "forty": "40", "fifty": "50", "sixty": "60", "twentieth": "20"}
 _DIGITS |= {"thirtieth": "30", "fortieth": "40", "fiftieth": "50", "sixtieth": "60"}
