@@ -21,18 +21,28 @@ MIN_SIMILARITY = 0.4
 
 
 def hybrid_events(
-    store, embedder, query: str, *, k: int = 50, where=None, vec=None, relevant_only: bool = False
+    store,
+    embedder,
+    query: str,
+    *,
+    k: int = 50,
+    where=None,
+    vec=None,
+    relevant_only: bool = False,
+    text_pool: int | None = None,
 ) -> list[EventHit]:
     """Events for ``query``: vector top-k and full-text top-k, fused by RRF. ``vec``: the
     query's vector when the caller already has it (``embedder`` is then not used).
     ``relevant_only``: drop dense hits that neither match a word nor reach ``MIN_SIMILARITY``
-    (a dense search always returns k events, however unrelated)."""
+    (a dense search always returns k events, however unrelated). ``text_pool``: ask the
+    full-text search for that many and keep the top k (the same top k; a larger search another
+    caller asks for is then the store's remembered one)."""
     from chronos_cli.store.tables import EVENTS
 
     if vec is None:
         vec = embedder.embed([query])[0]
     dense = store.vector_search(EVENTS, vec, k=k, where=where)
-    text = store.text_search(EVENTS, query, k=k, where=where)
+    text = store.text_search(EVENTS, query, k=max(k, text_pool or k), where=where)[:k]
     if relevant_only:
         dense = [e for e in dense if e.score >= MIN_SIMILARITY]
     return rrf([dense, text], top_n=k)

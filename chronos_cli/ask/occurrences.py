@@ -316,12 +316,13 @@ _DIGITS |= {"thirtieth": "30", "fortieth": "40", "fiftieth": "50", "sixtieth": "
 _NTH = re.compile(r"(\d+)(?:st|nd|rd|th)")
 
 
+@lru_cache(maxsize=65536)  # a few thousand distinct words per question, each seen many times
 def lemma_stem(word: str) -> str:
     w = word.lower().strip("'-")
     w = _CLIPPED.get(w, w)
     if w in _DIGITS:
         return _DIGITS[w]
-    if (m := _NTH.fullmatch(w)) is not None:
+    if w[:1].isdigit() and (m := _NTH.fullmatch(w)) is not None:
         return m.group(1)
     return stem(_IRREGULAR.get(w, w))
 
@@ -368,12 +369,23 @@ def _same(a: str, b: str) -> bool:
     return short[-1] == "i" and long_.startswith(short[:-1]) and long_[len(short) - 1 :] in _ENDINGS
 
 
+class _Stems(dict):
+    """Stem → char offsets of its words, with the stems grouped by their first letters."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.by_lead: dict[str, list[str]] = {}
+
+
 @lru_cache(maxsize=8192)
-def _stem_positions(text: str) -> dict[str, list[int]]:
+def _stem_positions(text: str) -> _Stems:
     """Each stem of ``text`` with the char offsets of its words."""
-    out: dict[str, list[int]] = {}
+    out = _Stems()
     for s, p in tokens(text):
-        out.setdefault(s, []).append(p)
+        if s not in out:
+            out[s] = []
+            out.by_lead.setdefault(s[: PREFIX_MIN - 1], []).append(s)
+        out[s].append(p)
     return out
 
 
@@ -381,10 +393,11 @@ def _found(term: str, stems) -> list[str]:
     """The stems among ``stems`` that are ``term`` (exactly, or as a long shared prefix)."""
     if len(term) < PREFIX_MIN:
         return [term] if term in stems else []
-    # two stems ``_same`` calls one word share at least their first PREFIX_MIN - 1 letters: a
-    # cheap test first, since this runs for every term on every candidate's every word
+    # two stems ``_same`` calls one word share at least their first PREFIX_MIN - 1 letters: only
+    # those are compared, since this runs for every term on every candidate's every word
     lead = term[: PREFIX_MIN - 1]
-    return [s for s in stems if s.startswith(lead) and _same(s, term)]
+    cands = stems.by_lead.get(lead, ()) if isinstance(stems, _Stems) else [s for s in stems if s.startswith(lead)]
+    return [s for s in cands if _same(s, term)]
 
 
 @dataclass(frozen=True)

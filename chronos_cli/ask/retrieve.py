@@ -51,6 +51,7 @@ DENSE_NEIGHBOUR = 0.5
 # each offline ranking's list length (the dense/BM25 pools are ``pool``)
 EVENT_K = 50
 SIDE_K = 50
+POOL = 100  # what the tools' searches ask for (``ask.tools``), reranked to their k
 
 _WORD = re.compile(r"\w+")
 
@@ -142,7 +143,8 @@ def event_turn_keys(store: Store, query: str, qvec, *, where=None, k: int = EVEN
         return []
     order: list[str] = []
     seen: set[str] = set()
-    for e in hybrid_events(store, None, query, k=k, where=where, vec=qvec):
+    # the tools' lexical list of the offline answer asks the same full-text search for POOL
+    for e in hybrid_events(store, None, query, k=k, where=where, vec=qvec, text_pool=POOL):
         for tid in e.source_turn_ids:
             key = Store.turn_key(e.namespace, e.session_id, tid)
             if key not in seen:

@@ -27,7 +27,7 @@ from typing import Any
 
 from pydantic import ConfigDict, ValidationError, create_model
 
-from chronos_cli.ask.retrieve import content_query
+from chronos_cli.ask.retrieve import POOL, content_query
 from chronos_cli.ask.steps import TOOL_NAMES, AskOptions
 from chronos_cli.hits import EventHit, Hit, TurnHit
 from chronos_cli.providers.errors import ProviderError
@@ -37,7 +37,6 @@ from chronos_cli.store.tables import EVENTS, TURNS, Store, StoreError
 from chronos_cli.temporal.dates import parse_iso_bound
 from chronos_cli.text import one_line
 
-POOL = 100
 MAX_K = 50
 GREP_LIMIT = 40
 TEXT_LIMIT = 500
