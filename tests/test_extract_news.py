@@ -226,3 +226,20 @@ def test_a_short_answer_about_she_or_they_keeps_the_asked_clause_as_the_answerer
     )
     # a question with no thing asked gives nothing ("did she like it?")
     assert RuleExtractor().extract([session([("Owen", "did she like it?"), ("Marisol", "yesterday she did")])])[0] == []
+
+
+def test_what_the_s42_readers_called_junk_is_read_as_english_reads_it():
+    # a superlative the clause describes is no deed; a place in a ranking is a place
+    assert _news("longest ive ever run in my lifeee") == []
+    assert find(_news("WE GOT 3RD!!!"), "3rd").object == "3rd place"
+    # the preposition a relative clause leaves at its end is its verb's
+    assert find(_news("yeah, that pic was from a show i went to"), "show").verb == "went to"
+    assert find(rule_events(["the café we went to yesterday was great"]), "café").verb == "went to"
+    # a calendar fact, advice passed on, a feeling foretold: no occurrence
+    assert rule_events(["wait thursday is thanksgiving lol. i'll cover whatever"]) == []
+    assert rule_events(["gail said take friday too if u need it"]) == []
+    assert rule_events(["My calves are going to hate me tomorrow."]) == []
+    # a definite occasion with its day is a plan of the talk
+    e = find(rule_events(["the party is on friday"]), "party")
+    assert (e.kind, e.start.date()) == ("mention", date(2023, 5, 12))
+    assert rule_events(["it's a game tomorrow"]) == []  # an indefinite one says which it is, not what happens

@@ -259,6 +259,14 @@ _NOT_SUBJECTLESS = {
 }
 # verbs of what befalls a thing, whose subject a chat may leave to the noun phrase said before
 _BEFALLS = {"come", "arrive", "turn", "land", "break", "sell", "open", "drop", "ship", "finish"}
+# a superlative that a clause after it describes ("the longest I've ever run"); not "interest", "test"
+_SUPERLATIVE = re.compile(
+    r"best|worst|most|least|(?!(?:inter|te|re|gue|ne|we|che|fore|hone|prote|conte|reque|inve|arre|ha|sugge|dige|sie)st$)[a-z]{2,}(?:est|iest)"
+)
+# a place in a ranking: "we got 3rd", "came second"
+_ORDINAL_PLACE = re.compile(r"\d{1,2}(?:st|nd|rd|th)|first|second|third|fourth|fifth|last")
+# chat words around a statement that say nothing of it
+_FILLERS = {"wait", "lol", "haha", "so", "and", "but", "oh", "omg", "ok", "also", "btw", "'s", "it", "its"}
 # "I think I …": a belief that reports what the speaker did
 _BELIEF = {"think", "thought", "guess", "reckon", "believe", "bet"}
 # verbs of handing something over: their "to" names the one who got it
@@ -1077,9 +1085,9 @@ class RuleExtractor:
             # leaving is a whole occurrence (of what the talk is about)
             + 2 * phase
             + presented
-            + any(  # "it was my birthday", "my sister's wedding"; not "it's a game tomorrow"
+            + any(  # "it was my birthday", "my sister's wedding", "the party is on friday"; not "it's a game tomorrow"
                 (t.low in OCCASIONS or t.low in ("birthday", "anniversary"))
-                and p.low not in ("a", "an", "the", "this", "that", "these", "those", "some", "any", "another")
+                and p.low not in ("a", "an", "some", "any", "another")
                 and p.low not in SUBJ_PRONOUNS
                 and p.text.isalpha()
                 for p, t in zip(outside, outside[1:])
@@ -1123,6 +1131,19 @@ class RuleExtractor:
             for a, b, c in zip(own, own[1:], own[2:])
         ):
             return None  # "I really like your recommendation you gave a while back": an opinion
+        if any(a.low in ("to", "gonna", "will", "'ll") and b.low in _PREFERENCE for a, b in zip(own, own[1:])):
+            return None  # "my calves are going to hate me tomorrow": a feeling foretold, no occurrence
+        if any(
+            a.low in ("said", "says") and b.low in BASE and FORMS.get(b.low) == b.low
+            for a, b in zip(outside, outside[1:])
+        ):
+            return None  # "gail said take friday too if u need it": advice passed on
+        if not [
+            t
+            for t in outside
+            if t.low not in L.BE and t.low not in GREET_TAIL and t.low not in _FILLERS and t.start not in self._covered
+        ]:
+            return None  # "wait thursday is thanksgiving lol": one time named as another, a calendar fact
         told_at = next(
             (
                 k
@@ -1457,6 +1478,15 @@ class RuleExtractor:
                 c.verb = " ".join(c.verb.split()[:-1])
             c.obj_toks = front + tail + rest  # "the agencies I'm looking into": phrasal, prep stays
             c.relative = True
+            if not rest and not tail and c.verb_toks:
+                # "a show i went to": the preposition left at the clause's end is the verb's
+                k = toks.index(c.verb_toks[-1]) + 1 if c.verb_toks[-1] in toks else n
+                if (
+                    k < n
+                    and toks[k].low in L.PREPOSITIONS
+                    and (k + 1 == n or toks[k + 1].text in PUNCT_BREAK or toks[k + 1].start in self._covered)
+                ):
+                    c.verb = f"{c.verb} {toks[k].text}"
             return c
         if not starts:
             return self._implied(toks, i, speaker)  # "lol heading to the gym now": it tells its own opening
@@ -2016,6 +2046,22 @@ class RuleExtractor:
             if thing is None or not thing.split()[-1].lower().endswith("s"):
                 return None
             c.obj_toks = [Tok(thing, thing.lower(), them.start, them.end), *c.obj_toks[1:]]
+        if (
+            0 < c.subj_start <= len(self._toks)
+            and self._verb_at(c) is not None  # a short answer's clause is the question's
+            and _SUPERLATIVE.fullmatch(self._toks[c.subj_start - 1].low)
+        ):
+            return None  # "longest ive ever run in my life", "best I've had": a superlative described
+        if (
+            c.obj_toks
+            and len(c.obj_toks) == 1
+            and _ORDINAL_PLACE.fullmatch(c.obj_toks[0].low)
+            and c.lemma in ("get", "come", "finish", "place")
+        ):
+            c.obj_toks = [
+                *c.obj_toks,
+                Tok("place", "place", c.obj_toks[0].end + 1, c.obj_toks[0].end + 6),
+            ]  # "WE GOT 3RD": third place
         if c.lemma == "go" and c.obj_toks and all(t.low in _WENT_HOW or t.low in L.ADVERBS for t in c.obj_toks):
             return None  # "went alright", "it went really well": how something went, no going
         at = self._verb_at(c)
