@@ -259,10 +259,11 @@ _NOT_SUBJECTLESS = {
 }
 # verbs of what befalls a thing, whose subject a chat may leave to the noun phrase said before
 _BEFALLS = {"come", "arrive", "turn", "land", "break", "sell", "open", "drop", "ship", "finish"}
-# a superlative that a clause after it describes ("the longest I've ever run"); not "interest", "test"
-_SUPERLATIVE = re.compile(
-    r"best|worst|most|least|(?!(?:inter|te|re|gue|ne|we|che|fore|hone|prote|conte|reque|inve|arre|ha|sugge|dige|sie)st$)[a-z]{2,}(?:est|iest)"
-)
+# words in -est that are no superlative ("the longest I've ever run" is one)
+_NOT_SUPERLATIVE = {
+    "interest", "forest", "honest", "modest", "earnest", "protest", "contest", "request", "invest", "arrest",
+    "harvest", "suggest", "digest", "conquest", "manifest", "inquest", "tempest", "bequest", "attest", "detest",
+}  # fmt: skip
 # a place in a ranking: "we got 3rd", "came second"
 _ORDINAL_PLACE = re.compile(r"\d{1,2}(?:st|nd|rd|th)|first|second|third|fourth|fifth|last")
 # chat words around a statement that say nothing of it
@@ -2049,7 +2050,7 @@ class RuleExtractor:
         if (
             0 < c.subj_start <= len(self._toks)
             and self._verb_at(c) is not None  # a short answer's clause is the question's
-            and _SUPERLATIVE.fullmatch(self._toks[c.subj_start - 1].low)
+            and _superlative(self._toks[c.subj_start - 1].low)
         ):
             return None  # "longest ive ever run in my life", "best I've had": a superlative described
         if (
@@ -2704,6 +2705,13 @@ def _possessive_s(toks: list[Tok], j: int) -> bool:
         and nxt not in ("been", "not", "gonna", "going", "got", "gotten")
         and not is_past(nxt)
         and not (nxt.endswith("ing") and is_verbish(nxt, after_aux=True))  # "my sister's wedding" stays
+    )
+
+
+def _superlative(w: str) -> bool:
+    """ "best", "most", "longest", "craziest" (not "test", "guest", "forest")."""
+    return w in ("best", "worst", "most", "least") or (
+        len(w) > 5 and w.endswith("est") and w.isalpha() and w not in _NOT_SUPERLATIVE
     )
 
 
