@@ -344,7 +344,7 @@ def expand_neighbours(
     where = Store.build_filter(session_ids=sessions, said_until=said_until)
     data = store.hits(TURNS, _at_positions(store.scan(TURNS, where=where, columns=cols), wanted))
     hit_keys = {h.key for h in ranked}
-    return [h.model_copy(update={"hit": h.key in hit_keys}) for h in data if (h.session_key, h.turn_index) in wanted]
+    return [h.model_copy(update={"hit": h.key in hit_keys}) for h in data]
 
 
 def format_context(rows: list[TurnHit]) -> str:

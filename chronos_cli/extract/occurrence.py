@@ -272,9 +272,6 @@ def empty_head(toks: list[Tok]) -> bool:
     return k > 0 and k < len(toks) and toks[k].low in L.EMPTY_OBJECT
 
 
-_OWNERS = {"my", "your", "his", "her", "our", "their"}
-
-
 HEDGES = {"maybe", "perhaps", "probably", "possibly"}
 
 
