@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 from bisect import bisect_left
+from statistics import median
 from datetime import datetime
 from typing import Any, Literal
 
@@ -43,6 +44,9 @@ class Session(BaseModel):
     # when the same people last talked before this session (the end of their previous one):
     # what "since we last talked" counts from. Set by ``link_last_talks``; not part of the content.
     last_talk: datetime | None = None
+    # for a talk with none before it in the archive: how many days its people usually go between
+    # talks (the median of their later gaps), so news told in it can be dated (``extract/news.py``)
+    usual_gap_days: float | None = None
 
     @property
     def content_hash(self) -> str:
@@ -82,6 +86,15 @@ def link_last_talks(
             if who <= group and k and (best is None or times[k - 1] > best):
                 best = times[k - 1]
         s.last_talk = best
+    gaps: dict[tuple[str, frozenset], list[float]] = {}
+    for s, who in zip(sessions, people):
+        if s.last_talk is not None and s.turns and len(who) > 1:
+            start = min(wall(t.t_conv) for t in s.turns)
+            gaps.setdefault((s.namespace, who), []).append((start - s.last_talk).total_seconds() / 86400)
+    for s, who in zip(sessions, people):
+        seen_gaps = gaps.get((s.namespace, who), [])
+        if s.last_talk is None and len(who) > 1 and len(seen_gaps) >= 2:
+            s.usual_gap_days = median(seen_gaps)
 
 
 def _people(speakers) -> frozenset:

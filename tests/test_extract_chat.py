@@ -8,7 +8,7 @@ from datetime import date, datetime, timedelta
 import pytest
 
 from chronos_cli.extract import RuleExtractor
-from chronos_cli.extract.clean import normalize, sentences
+from chronos_cli.extract.clean import normalize, sentence_kind, sentences
 from chronos_cli.models import Session, Turn
 from chronos_cli.temporal import resolve
 from tests.test_extract import find, rule_events, session
@@ -1995,6 +1995,18 @@ def test_a_short_answer_tells_the_question_in_the_answerers_words():
     assert ev.start.date() == T0.date()
 
 
+def test_a_question_typed_with_no_mark_about_someone_named_is_answered():
+    evs = session_events(
+        [("Ana", "say hi to Ivy", 0), ("Ana", "wait did ivy start swim yet", 1), ("Sam", "this morning lol", 2)]
+    )
+    ev = find(evs, "swim")
+    assert (ev.subject, ev.verb, ev.source_turn_ids) == ("Ivy", "started", ["m2"])
+    assert ev.start.date() == T0.date() and ev.time_expression == "this morning"
+    # the speaker's own deed with a name in it is no question
+    ev = find(session_events([("Ana", "say hi to Ivy", 0), ("Ana", "did ivy's hair this morning", 1)]), "hair")
+    assert ev.source_turn_ids == ["m1"]
+
+
 def test_a_closing_time_a_preposition_waits_for_stays_in_the_mention():
     ev = find(rule_events(["ya. staying til next sunday"]), "staying")
     assert ev.object == "staying til next sunday" and ev.start.date() == date(2023, 5, 14)
@@ -2082,7 +2094,8 @@ def test_what_an_if_supposes_is_no_event():
 
 def test_requests_and_questions_typed_without_their_mark_are_no_events():
     assert rule_events([("Sam", "text me tmrw how she is ❤️")]) == []
-    assert rule_events([("Sam", "oi did u see me hit 180 on deadlift tonight or were u too busy 😤")]) == []
+    assert rule_events([("Sam", "oi did u see the match tonight or were u too busy 😤")]) == []
+    # (whether the listener saw what the speaker did tells the deed: test_extract_occurrence)
 
 
 def test_and_then_with_no_subject_goes_on_from_the_clause_before():
@@ -2095,3 +2108,43 @@ def test_its_before_a_predicate_is_it_is_and_bit_before_an_adjective_is_a_bit():
     assert "it's due" in normalize("i have to finish my care plan its due tmrw morning")
     assert normalize("the dog wagged its tail") == "the dog wagged its tail"
     assert rule_events([("Sam", "fine!! bit achy but fine")]) == []
+
+
+def test_got_a_thing_with_a_time_gone_by_is_told_not_asked():
+    ev = find(rule_events(["my day has been less exciting. got a flat tire yesterday lol"]), "flat")
+    assert (ev.verb, ev.start.date()) == ("got", YESTERDAY)
+    assert sentence_kind("got a minute") == "question"
+
+
+def test_an_answer_gives_the_time_of_the_occasion_the_question_named():
+    def answered(question: str, answer: str):
+        evs = session_events([("Ana", question, 0), ("Sam", answer, 1)])
+        return [e for e in evs if e.source_turn_ids == ["m1"]]
+
+    [e] = answered("omg thats so cute!! whens the wedding??", "october 11")
+    assert (e.kind, e.subject, e.object, e.start.date()) == ("mention", "Sam", "the wedding", date(2023, 10, 11))
+    # the asker's "your" is the answerer's own; "when is" asks a time to come
+    [e] = answered("when is ur interview?", "thursday at 2")
+    assert (e.object, e.start) == ("my interview", datetime(2023, 5, 11, 14, 0))
+    # how an occasion went, with the day it took place
+    [e] = answered("how was moving day", "saturday was CHAOS")
+    assert (e.object, e.start.date()) == ("moving day", date(2023, 5, 6))
+    # what "it" is the question does not say; a time still to come did not go any way
+    assert answered("when is it?", "friday") == []
+    assert answered("how was the concert", "tomorrow!!") == []
+
+
+def test_a_short_answer_dates_what_befell_the_thing_asked_about():
+    def answered(question: str, answer: str):
+        evs = session_events([("Ana", question, 0), ("Sam", answer, 1)])
+        return [e for e in evs if e.source_turn_ids == ["m1"]], [e for e in evs if e.source_turn_ids == ["m0"]]
+
+    [e], asked = answered("Did the car pass in the end?", "ya yesterday")
+    assert (e.kind, e.subject, e.object, e.start.date()) == ("mention", "Sam", "the car passed in the end", YESTERDAY)
+    # typed with no "?", the question is still no event of the asker's; "ur" is the answerer's
+    [e], asked = answered("did ur parcel arrive", "yes this morning")
+    assert (e.object, e.start.date(), asked) == ("my parcel arrived", T0.date(), [])
+    # "no" with a time to come: a plan, not done; "nope" alone dates nothing
+    [e], _ = answered("did u call your mom?", "no, tomorrow")
+    assert (e.verb, e.start.date()) == ("call", date(2023, 5, 9))
+    assert answered("did the car pass", "nope, not yesterday")[0] == []

@@ -243,3 +243,47 @@ def test_what_the_s42_readers_called_junk_is_read_as_english_reads_it():
     e = find(rule_events(["the party is on friday"]), "party")
     assert (e.kind, e.start.date()) == ("mention", date(2023, 5, 12))
     assert rule_events(["it's a game tomorrow"]) == []  # an indefinite one says which it is, not what happens
+
+
+def test_news_no_clause_event_took_is_kept_as_the_speakers_mention():
+    """A short message of news whose clause the parser takes no event from still dates the day it
+    was told: the speaker's mention of the clause, since their last talk."""
+
+    def mention(text: str, speaker: str = "Katrin"):
+        evs = _news(text, speaker=speaker)
+        assert len(evs) <= 1, [e.text for e in evs]
+        return evs[0] if evs else None
+
+    e = mention("oh and landlord finally texted back, he's giving me the full deposit back 🙌")
+    assert (e.kind, e.subject, e.verb, e.time_source) == ("mention", "Katrin", "mentioned", "news")
+    assert e.object.startswith("landlord finally texted back")
+    assert (e.start, e.end.date()) == (datetime(2023, 5, 8, 19, 0), date(2023, 5, 9))
+    # "I" left out before a phrase, a belief opener, a filler tail
+    assert mention("smashed the target!! 🥹").object == "smashed the target"
+    assert mention("think i tweaked my back on the last bit ngl").object == "I tweaked my back on the last bit"
+    assert mention("someone just donated £50 on my justgiving").object.startswith("someone just donated £50")
+
+
+def test_what_is_no_news_gets_no_mention():
+    def nothing(text: str, gap_days: int = 1) -> bool:
+        return _news(text, gap_days=gap_days) == []
+
+    # a thought, a look, a state, what was said, negated or wished
+    for text in ("i thought about it", "that looked amazing", "i was so tired", "mum said no", "i wanted to go"):
+        assert nothing(text), text
+    assert nothing("I won't quit, no matter what")  # "won" is no deed here
+    # the listener's deed or thing, an object that points back or is the listener or speaker
+    for text in ("you did it!!", "your dedication definitely paid off", "I GOT IT", "wow, the beach really inspired you"):
+        assert nothing(text), text
+    assert nothing("they gave me a sheet of exercises")  # who "they" are is not said
+    assert nothing("she cried")
+    # an adjective, not a verb with its object; a name called before one
+    assert nothing("Mixed emotions - definitely excited but also a bit anxious")
+    assert nothing("Yeah Mel, stoked!")
+    assert nothing("slammed from 6")  # busy, not a deed of the speaker's
+    assert nothing("landlord texted back", gap_days=8)  # after a longer silence: maybe older
+    # a long message's unread clauses are more often its comment on the talk than news
+    news = "my sister finally texted back"
+    assert not nothing(news)
+    thanks = "Thanks so much, Jon! That means a lot, and all the kind words you and the rest of the group keep "
+    assert nothing(thanks + "sending my way every single week really help me through the harder days. " + news)

@@ -706,3 +706,20 @@ def test_a_question_that_recalls_what_we_did_tells_it(text, day):
 @pytest.mark.parametrize("text", ["Remember when you told me about it?", "Do you remember when the store opens?"])
 def test_other_remember_questions_still_ask(text):
     assert rule_events([("Sam", text)]) == []
+
+
+@pytest.mark.parametrize(
+    "text, verb, day",
+    [
+        ("oi did u see me hit 180 on deadlift tonight or were u too busy on the treadmill 😤", "hit", date(2023, 5, 8)),
+        ("have you heard we got the flat yesterday?", "got", date(2023, 5, 7)),
+    ],
+)
+def test_a_question_whether_the_listener_saw_the_speakers_deed_tells_it(text, verb, day):
+    [e] = rule_events([("Sam", text)])
+    assert (e.subject, e.verb, e.start.date()) == ("Sam", verb, day)
+
+
+@pytest.mark.parametrize("text", ["did you see him yesterday?", "did u see me?", "did you hear about the flat yesterday?"])
+def test_other_seeing_questions_still_ask(text):
+    assert rule_events([("Sam", text)]) == []

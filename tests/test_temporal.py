@@ -145,6 +145,9 @@ def test_holidays():
     assert one("on Thanksgiving", datetime(2023, 12, 1)).start_date == date(2023, 11, 23)
     assert one("We dyed eggs for Easter.", datetime(2024, 4, 5)).start_date == date(2024, 3, 31)
     assert one("I'll see you at Christmas.", datetime(2023, 12, 26)).start_date == date(2024, 12, 25)
+    # New Year's Eve as chats type it; "Nye" the name is not
+    assert one("mara got engaged on nye", datetime(2025, 1, 6)).start_date == date(2024, 12, 31)
+    assert resolve("Bill Nye explained it", datetime(2025, 1, 6)) == []
 
 
 def test_seasons():

@@ -440,6 +440,9 @@ _QUESTION_START = re.compile(
     r"would|will|should|shall|may|might|am)(?:n't)?\s+(?:you|u|ya|we|they|he|she|it|there|I|anyone|everyone)\b)",
     re.I,
 )
+# "got a flat on the way in this morning": with a time gone by, "got a …" tells what the
+# speaker got ("got a minute?" asks)
+_GOT_THEN = re.compile(r"(?i)^got\s+an?\b(?=.*\b(?:yesterday|last|ago|earlier|this morning|this afternoon)\b)")
 # social formulas and wishes addressed to the listener: never the speaker's event
 _FORMULA = re.compile(
     r"^(?:see (?:you|ya|u)|"
@@ -474,7 +477,7 @@ def sentence_kind(sentence: str) -> str:
     body = strip_interjections(s)
     if not body:
         return "formula"
-    if _QUESTION_START.match(body):
+    if _QUESTION_START.match(body) and not _GOT_THEN.match(body):
         return "question"
     if _FORMULA.match(body):
         return "formula"

@@ -831,6 +831,9 @@ IRREALIS_CONTROL = {
     "mean", "meaning", "meant",
 }  # fmt: skip
 FUTURE = {"will", "shall", "going", "gonna", "about"}
+# how an occasion went: "went alright", "it went well", "dinner went great"
+WENT_HOW = {"well", "fine", "ok", "okay", "alright", "great", "smoothly", "badly", "terribly", "good", "amazing"}
+WENT_HOW |= {"awful", "horribly", "perfectly", "better", "worse", "brilliantly", "swimmingly"}
 # frequency words: a clause with one is a habit, not one occurrence ("I usually get yogurt")
 FREQUENCY = {
     "usually", "always", "often", "sometimes", "normally", "typically", "generally", "regularly", "rarely",

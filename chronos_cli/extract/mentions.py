@@ -151,6 +151,8 @@ def mention_words(toks: list[Tok], sp, runs: frozenset[int] = frozenset()) -> li
         words
         and not inside(words[0])
         and (words[0].low in GREET_TAIL or words[0].low in L.CLAUSE_BREAK or words[0].low in L.ADVERBS)
+        # "First physio this morning": "first" before a noun is its place in a series, no adverb
+        and not (words[0].low in ("first", "last") and len(words) > 1 and is_content(words[1]))
     ):
         words = words[1:]
     lows = [t.low for t in words]

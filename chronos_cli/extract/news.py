@@ -13,12 +13,14 @@ extractor for an untimed event whose verb is told so (``told_in_past``).
 from __future__ import annotations
 
 import re
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from chronos_cli.clock import wall
 from chronos_cli.extract import lexicon as L
 from chronos_cli.extract.occurrence import is_remote
-from chronos_cli.extract.words import is_past, lemma
+from chronos_cli.extract.reference import NOT_NOUN, PEOPLE
+from chronos_cli.extract.runon import INTERJECTIONS
+from chronos_cli.extract.words import GREET_TAIL, INTENSIFIERS, Tok, is_finite, is_past, is_verbish, lemma
 from chronos_cli.models import Event, Session, _people
 
 # after a longer silence a deed told with no time may be older news: it stays undated
@@ -95,10 +97,17 @@ def background(sentence: str) -> bool:
 
 def talk_before(session: Session) -> datetime | None:
     """When the speakers of ``session`` last talked, if the session is a talk among people: no
-    assistant, two speakers or more (a diary entry or a monologue is no talk)."""
-    if session.last_talk is None or any(t.role == "assistant" for t in session.turns):
+    assistant, two speakers or more (a diary entry or a monologue is no talk). For the first talk
+    of the archive, whose talk before is not in it, that is as long before as its people usually
+    go between talks (``Session.usual_gap_days``): people who talk every day or two in the
+    archive did so before it began too."""
+    if any(t.role == "assistant" for t in session.turns) or len(_people(t.speaker for t in session.turns)) < 2:
         return None
-    return wall(session.last_talk) if len(_people(t.speaker for t in session.turns)) > 1 else None
+    if session.last_talk is not None:
+        return wall(session.last_talk)
+    if session.usual_gap_days is None or not session.turns:
+        return None
+    return min(wall(t.t_conv) for t in session.turns) - timedelta(days=session.usual_gap_days)
 
 
 def news_since(talk: datetime | None, told: datetime) -> datetime | None:
@@ -112,3 +121,94 @@ def news_since(talk: datetime | None, told: datetime) -> datetime | None:
 def as_news(e: Event, since: datetime) -> None:
     """Date the undated ``e`` from ``since`` (the last talk) to the day it was told."""
     e.start, e.granularity, e.time_source = since, "range", "news"
+
+
+# what opens a message before its news: "oh and", "omg", "guess what", "think i …", "pretty sure"
+_NEWS_OPENERS = GREET_TAIL | INTERJECTIONS | {
+    "and", "also", "btw", "wait", "update", "guess", "what", "think", "reckon", "pretty", "sure", "apparently", "ps",
+    "yay", "woohoo", "ah", "aw", "aww", "nah",
+}  # fmt: skip
+# the subject news is told of: the speaker, someone, a person named or by role, or a thing of
+# the speaker's world ("my car", "the landlord"); not the listener's deed or thing, which the
+# listener knows ("you did it!!", "your dedication paid off"), nor a pronoun for someone or
+# something said before ("she cried", "it went well"): who is not said
+_NEWS_PRONOUNS = {"i", "we", "someone", "somebody", "everyone"}
+_ROLES = PEOPLE | {
+    "landlord", "landlady", "mum", "mam", "nan", "gran", "bf", "gf", "hubby", "manager", "dentist", "vet", "coach",
+    "doc", "mate", "bestie", "sis", "bro",
+}  # fmt: skip
+_OWNED = {"my", "our", "the"}
+# past verbs that tell a state, a thought, a look or talk, not a deed ("was", "had", "looked", "said")
+_NO_DEED = L.MENTAL | {"be", "have", "do", "look", "seem", "sound", "say", "tell", "ask", "forget", "mean", "try"}
+# a chat's tail after the news: "ngl", "lol", "tbh"
+_TAIL = {"ngl", "lol", "lmao", "haha", "hahaha", "tbh", "fr", "omg", "smh", "rn", "btw", "ok", "x", "xx"}
+# what only points at a thing or person named before: "got it", "picked them up"
+_POINTERS = {"it", "this", "that", "them", "him", "her", "em", "'em"}
+# an object that is the speaker or the listener: a feeling or a praise more than news ("the art
+# took me to that moment", "the beach really inspired you", "got your back")
+_NOT_OBJECTS = {"me", "us", "myself", "you", "u", "ya", "your", "ur", "yourself"}
+NEWS_MENTION_WORDS = 16
+
+
+def _who(w: str, names: set[str]) -> bool | None:
+    """True: ``w`` names someone the news can be of; None: a lone word that may be a name typed
+    in lower case, or a thing ("fan just stopped"); False: no subject."""
+    if w in _NEWS_PRONOUNS or w in names or w in _ROLES:
+        return True
+    unknown = len(w) > 2 and w.isalpha() and not is_verbish(w, after_aux=True)
+    return None if unknown and not (w in NOT_NOUN or w in L.DETERMINERS or w in L.PARTICLES or w in INTENSIFIERS) else False
+
+
+def news_clause(toks: list[Tok], names: set[str]) -> tuple[int, int, int | None] | None:
+    """Where a message's sentence tells news in a clause the parser took no event from ("oh and
+    landlord finally texted back", "think i tweaked my back on the last bit ngl", "smashed the
+    target!!"): (first, last) token of the clause, from its subject (or its verb when "I" is left
+    out) to its end. Its head is the past verb of a deed ("won't" is no "won", "excited" no
+    deed, nor "was", "had", "looked", "said" or a thought); its subject one of ``_NEWS_PRONOUNS``,
+    a name, a role ("landlord") or a short noun phrase of someone's; what follows the verb names
+    something that is neither the speaker nor the listener ("took me to that moment"), and "I" is
+    left out only before an object that opens with a determiner or a number ("smashed the
+    target", "tweaked my back"; not "mixed emotions", an adjective's noun, nor "slammed from 6"). The third item is the token of an
+    object that only points back ("we got it!!"), for the caller to name or give up on."""
+    words = [t for t in toks if t.text[:1].isalnum() or t.text[:1] == "'"]
+    o = 0
+    while o < len(words) and words[o].low in _NEWS_OPENERS:
+        o += 1
+    if o + 1 < len(words) and words[o].low == "i" and words[o + 1].low in ("think", "guess", "reckon", "bet"):
+        o += 2  # "i think i cracked a tooth"
+    for k in range(o, min(len(words), o + 6)):
+        w = words[k]
+        lem = lemma(w.low)
+        if not is_past(w.low) or lem == w.low or lem in _NO_DEED or w.low in L.ADVERBS or w.low in _ED_ADJECTIVES:
+            continue  # "put", "set", "hit": a bare verb as much as a past one
+        rest = [t.low for t in words[k + 1 :]]
+        if lem == "go" and rest[:1] and (rest[0] in L.WENT_HOW or rest[0] in INTENSIFIERS):
+            return None  # "dinner went great": how it went, told as an opinion
+        if rest[:1] and (rest[0] in ("'t", "n't", "t") or rest[0] in _NOT_OBJECTS):
+            return None  # "I won't quit", "gave me a sheet of exercises", "inspired you"
+        j = k
+        while j > o and words[j - 1].low in L.ADVERBS:
+            j -= 1  # "landlord finally texted back"
+        subject = [t.low for t in words[o:j]]
+        if subject and toks.index(words[k]) - toks.index(words[j - 1]) > k - j + 1:
+            return None  # "Yeah Mel, stoked!": a comma between a name called and an adjective
+        if not subject:
+            if not rest or not (rest[0] in L.DETERMINERS or rest[0][:1].isdigit()):
+                return None  # "so relieved", "Mixed emotions", "slammed from 6" (busy), "died on the way"
+        elif len(subject) == 1 or (len(subject) == 3 and subject[1] == "and"):
+            # "mara got engaged", "mara and theo booked the venue": chats type names in lower
+            # case, so a lone word no verb, pronoun, determiner or adverb is taken for one
+            who = [_who(w, names) for w in subject[::2]]
+            if False in who or (None in who and len(words) - k < 3):
+                return None  # "Super pumped for …"; "fingers crossed", "problem solved": a phrase
+        elif not (len(subject) <= 4 and subject[0] in _OWNED and not any(is_past(s) or is_finite(s) or s in NOT_NOUN for s in subject[1:])):
+            return None
+        end = len(words) - 1
+        while end > k and (words[end].low in _TAIL or words[end].low in L.ADVERBS):
+            end -= 1
+        end = min(end, k + NEWS_MENTION_WORDS)
+        if rest[:1] and rest[0] in _POINTERS and rest[0] not in ("it", "them", "em", "'em"):
+            return None  # "we got this": a resolve, nothing got
+        points = toks.index(words[k + 1]) if rest[:1] and rest[0] in _POINTERS else None
+        return toks.index(words[o if subject else k]), toks.index(words[end]), points
+    return None

@@ -126,12 +126,13 @@ from chronos_cli.extract.clean import (
     sentence_kind,
     sentences,
     shown_thing,
+    strip_interjections,
 )
 from chronos_cli.extract.common import category_aliases, clean_aliases, dedup, naive, resolve_spans, said_day, said_on
 from chronos_cli.extract.ellipsis import LEAD as ELLIPSIS_LEAD
 from chronos_cli.extract.ellipsis import asks_what_one_is_doing, ends_noun_phrase, implied_place, implied_progressive
 from chronos_cli.extract.mentions import MAX_MENTION_TOKENS, mention_words, presenting, segments
-from chronos_cli.extract.news import as_news, background, news_since, result_perfect, talk_before
+from chronos_cli.extract.news import as_news, background, news_clause, news_since, result_perfect, talk_before
 from chronos_cli.extract.occurrence import (
     ABSTRACT,
     BEING_IDIOMS,
@@ -272,9 +273,6 @@ _FILLERS = {"wait", "lol", "haha", "so", "and", "but", "oh", "omg", "ok", "also"
 _BELIEF = {"think", "thought", "guess", "reckon", "believe", "bet"}
 # verbs of handing something over: their "to" names the one who got it
 _TRANSFER = {"send", "give", "hand", "mail", "post", "forward", "email", "return", "pass", "sell", "lend", "deliver"}
-# how an occasion went: "went alright", "it went well"
-_WENT_HOW = {"well", "fine", "ok", "okay", "alright", "great", "smoothly", "badly", "terribly", "good", "amazing"}
-_WENT_HOW |= {"awful", "horribly", "perfectly", "better", "worse", "brilliantly", "swimmingly"}
 # adverbs of manner or effort that can follow a verb where an object would ("worked hard")
 _MANNER = {"hard", "harder", "late", "overtime", "together", "nonstop", "alone", "fast", "slowly", "well", "early"}
 
@@ -306,6 +304,21 @@ class _Carry:
 _HOW_WAS = re.compile(r"(?i)\bhow(?:'s| was)\s+your\s+(weekend|day|morning|afternoon|evening)\s*[?!.]*\s*$")
 # the time a "how was your …?" asks about, as the phrase that names it on the day asked
 _PART_STARTS = {"morning": 6, "afternoon": 12, "evening": 17}
+# a question that names an occasion and asks its time, or how it went: "whens the wedding??",
+# "when is ur interview", "how was moving day", "how did the move go"
+_ASKS_WHEN_IS = re.compile(
+    r"(?i)\bwhen(?P<tense>'?s|\s+(?:is|are|was|were))\s+(?P<what>(?:the|your|ur|their|his|her|our|my)\s+[a-z][\w' -]*?)"
+    r"(?:\s+(?:again|happening|gonna be|going to be))?\s*[?!.]*\s*$"
+)
+_ASKS_HOW_WAS = re.compile(
+    r"(?i)\bhow\s+(?:was|did)\s+(?P<what>(?:(?:the|your|ur|their|his|her)\s+)?[a-z][\w'-]*(?:\s+[a-z][\w'-]*)?)"
+    r"(?:\s+go)?\s*[?!.]*\s*$"
+)
+_NO = re.compile(r"(?i)^\W*(?:no|nope|nah|not)\b")
+# what a yes/no question asks befell: "did the car pass?", "has ur parcel come?"
+_ASKED_THINGS = {"the", "your", "ur", "my", "his", "her", "their"}
+_SERIES_PLACE = {"first", "second", "third", "fourth", "fifth", "1st", "2nd", "3rd", "4th", "5th", "last", "final"}
+_POINTERS_ASKED = {"it", "that", "this", "they", "them", "he", "she", "you", "u", "everything", "things"}
 _HOW_WAS_TIME = {"day": "today", "morning": "this morning", "afternoon": "this afternoon", "evening": "this evening"}
 
 
@@ -464,6 +477,11 @@ def _not_a_time(sp, text: str) -> bool:
     ):
         return True  # "a super cool book from the 1900s": how old a thing is; not "lived in Ohio from the 90s"
     return bool(re.match(r"(?i)^(?:in|for)\s+(?:\d+|a|an|one|two|few|a few)\s+(?:seconds?|minutes?|hours?)$", sp.text))
+
+
+# a message short enough to tell one piece of news: a long one's clauses the parser could not
+# read are more often its comment on the talk ("Their encouragement made me who I am")
+NEWS_MESSAGE_WORDS = 30
 
 
 def _mention(session, turn, obj: str, sentence: str, when, time_source: str, expression: str | None = None) -> Event:
@@ -773,15 +791,18 @@ class RuleExtractor:
             sent = text[a:b]
             self._topic, topic = topic, None
             kind = sentence_kind(sent)
+            if kind == "statement" and _asks_of_name(sent, ctx):
+                kind = "question"  # "wait did ivy start swim yet": typed with no "?"
             sent_spans = [sp for sp in spans if a <= sp.start_char < b]
             if kind == "question" and is_tag_question(sent):
                 b = a + sent.rindex(",")  # the statement before ", any tips?"
                 sent, kind = text[a:b], "statement"
                 sent_spans = [sp for sp in spans if a <= sp.start_char < b]
-            shared = _SHARED_MEMORY.match(sent) if kind == "question" else None
+            shared = (_SHARED_MEMORY.match(sent) or _SEEN_DEED.match(sent)) if kind == "question" else None
             if shared is not None:
                 # "Remember when we volunteered together last year?" asks nothing: it tells what
-                # the two of them did, and the clause after "when" is read as said
+                # the two of them did, and the clause after "when" is read as said; so does "did
+                # u see me hit 180 tonight?" of what the speaker did
                 a += shared.end()
                 sent, kind = text[a:b].rstrip("?"), "statement"
                 sent_spans = [sp for sp in spans if a <= sp.start_char < b]
@@ -857,6 +878,13 @@ class RuleExtractor:
                 if ev is not None:
                     st.events.append(ev)
                     st.used.update(sp.start_char for sp in sent_spans)
+            if first and prev_questions and sent_spans and len(toks) <= 10 and not st.events:
+                # "whens the wedding??" / "october 11"; "how was moving day" / "saturday was CHAOS"
+                ev = self._asked_occasion(session, turn, prev_questions, sent_spans, sent, day_start)
+                if ev is not None:
+                    st.events.append(ev)
+                    st.used.update(sp.start_char for sp in sent_spans)
+                    self._refused.update(sp.start_char for sp in sent_spans)
             first = False
             st.statements += 1
             st.third = st.third or _about_another(toks, clauses, turn.speaker)
@@ -976,6 +1004,13 @@ class RuleExtractor:
         st.events = _without_summaries(st.events)
         if not st.events:
             st.events = nominal[:1]
+        if (
+            not st.events
+            and not answer_only
+            and len(text.split()) <= NEWS_MESSAGE_WORDS
+            and (since := news_since(self._talk, turn.t_conv)) is not None
+        ):
+            st.events = self._news_mention(session, turn, text, bounds, spans, since)
         dated = [e for e in st.events if e.start is not None]
         undated = [e for e in st.events if e.start is None]
         return dated + undated[:MAX_UNDATED_PER_TURN]
@@ -1086,6 +1121,8 @@ class RuleExtractor:
             # leaving is a whole occurrence (of what the talk is about)
             + 2 * phase
             + presented
+            # "First physio this morning.", "second dose tomorrow": one of a series, named by its place
+            + any(p.low in _SERIES_PLACE and is_content(t) for p, t in zip(outside, outside[1:]))
             + any(  # "it was my birthday", "my sister's wedding", "the party is on friday"; not "it's a game tomorrow"
                 (t.low in OCCASIONS or t.low in ("birthday", "anniversary"))
                 and p.low not in ("a", "an", "some", "any", "another")
@@ -1258,6 +1295,36 @@ class RuleExtractor:
         e.aliases = clean_aliases([*category_aliases("", sentence), rest], e)
         return e
 
+    def _news_mention(self, session, turn, text, bounds, spans, since: datetime) -> list[Event]:
+        """A message between people who talk often that told news no clause event took ("oh and
+        landlord finally texted back", "smashed the target!!"): the speaker's mention of its
+        first such clause (``news.news_clause``), dated as news since their last talk, so the day
+        it was told is not lost. None from a question, a greeting, a sentence with a time phrase
+        (its own rules date it) or one older than news."""
+        for a, b in bounds:
+            sent = text[a:b]
+            if sentence_kind(sent) != "statement" or any(a <= sp.start_char < b for sp in spans) or background(sent):
+                continue
+            toks = tokenize(sent, a)
+            at = news_clause(toks, self._names)
+            if at is None:
+                continue
+            first, last, points = at
+            obj = text[toks[first].start : toks[last].end]
+            if points is not None:
+                # "any news on the flat??" / "we got it!!": what "it" stands for, or no news told
+                thing = self._antecedent(turn, text[: toks[points].start])
+                if thing is None:
+                    continue
+                at_end = toks[points].end
+                obj = f"{text[toks[first].start : at_end]} [{thing}]{text[at_end : toks[last].end]}"
+            obj = " ".join(obj.split()).strip(" ,;:-")
+            e = _mention(session, turn, obj, sent, said_on(turn.t_conv), "said_on")
+            as_news(e, since)
+            e.aliases = clean_aliases(category_aliases("", sent), e)
+            return [e]
+        return []
+
     def _antecedent(self, turn: Turn, before: str) -> str | None:
         """What a bare "it"/"this"/"that" in ``turn`` points at: the last thing named earlier in
         the turn ("like my hand-painted bowl. A friend made it …"), else what the turn's photo
@@ -1308,25 +1375,67 @@ class RuleExtractor:
         e.aliases = clean_aliases(category_aliases("", obj), e)
         return e
 
+    def _asked_occasion(self, session, turn, prev_questions, spans, sentence, day_start) -> Event | None:
+        """An answer that gives the time of an occasion the question named: "whens the wedding??"
+        / "october 11", "how was moving day" / "saturday was CHAOS" (a time gone by, for "how
+        was"): the answerer's mention of the occasion ("your" in the question is the answerer's
+        "my"), dated by the answer's first time phrase."""
+        sp = spans[0]
+        for q in reversed(prev_questions):
+            m = _ASKS_WHEN_IS.search(q)
+            if m is None and sp.end < day_start and (m := _ASKS_HOW_WAS.search(q)) is not None:
+                if _HOW_WAS.search(q):
+                    continue  # "how was your weekend": the time itself (``_how_was``)
+            if m is None:
+                continue
+            if m.re is _ASKS_WHEN_IS and m["tense"].strip().lower() not in ("was", "were"):
+                # "when is ur interview?" / "thursday at 2": the Thursday to come
+                ahead = resolve_spans(f"it's {sp.text}", turn.t_conv)
+                sp = ahead[0] if ahead else sp
+            words = m["what"].split()
+            if words[-1].lower() in _POINTERS_ASKED or not has_content(tokenize(m["what"])):
+                continue  # "when is it?": what "it" is, the talk says before
+            words = [_YOUR.sub(lambda x: "mine" if x.group(0).lower() == "yours" else "my", w) for w in words]
+            return _mention(session, turn, " ".join(words), sentence, (sp.start, sp.end, sp.granularity), "rule", sp.text)
+        return None
+
     def _answer_event(self, session, turn, prev_questions, spans, sentence, ctx) -> Event | None:
+        # "did you call mom?" / "no, tomorrow": not done, a plan; "nope" with a time gone by
+        # tells nothing done then
+        ahead = spans[0].start > naive(turn.t_conv)
+        if _NO.match(sentence) and not ahead:
+            return None
         for q in reversed(prev_questions):
             toks = tokenize(q)
             for i, t in enumerate(toks):
                 who = turn.speaker if t.low == "you" else _asked_about(toks, i, ctx)
                 # "did she end up going to the vet" / "yes!! yesterday": who "she" is is said
                 # elsewhere; the answerer's mention keeps the clause asked, dated by the answer
-                pronoun = who is None and t.low in ("she", "he", "they") and i > 0 and toks[i - 1].low in ("did", "has")
+                asked_of = i > 0 and toks[i - 1].low in ("did", "has")
+                pronoun = who is None and t.low in ("she", "he", "they") and asked_of
                 if pronoun:
                     who = t.low
+                elif who is None and asked_of and t.low in _ASKED_THINGS and not ahead:
+                    # "did the car pass in the end?" / "ya yesterday": what befell a thing named
+                    at = next((j for j in range(i + 2, min(len(toks), i + 5)) if toks[j].low in BASE), None)
+                    c = None if at is None else self._parse_from(toks, at, "it", subj_start=i, after_aux=True)
+                    if c is None:
+                        continue
+                    thing = _YOUR.sub("my", " ".join(x.text for x in toks[i:at]).lower())
+                    verb = c.verb.split()
+                    verb[0] = past_form(verb[0].lower()) if verb[0].lower() in BASE else verb[0]
+                    told = " ".join([thing, *verb, join_tokens(c.obj_toks)]).strip()
+                    sp = spans[0]
+                    return _mention(session, turn, told, sentence, (sp.start, sp.end, sp.granularity), "rule", sp.text)
                 if who is not None:
                     # "did you call mom?" / "yes this morning!"; "did ivy start swim yet" / "this
                     # morning lol": the answer dates what was asked, done by whom it was asked of
                     c = self._parse_from(toks, i + 1, who, subj_start=i, after_aux=True)
                     if c is not None and c.obj_toks and has_content(c.obj_toks):
-                        c.mood = "past"
+                        c.mood = "future" if ahead else "past"
                         # "did you call mom?" "yes this morning!": called
                         words = c.verb.split()  # "did you go to …?" / "yes": went to
-                        if words and words[0].lower() in BASE:
+                        if words and words[0].lower() in BASE and not ahead:
                             c.verb = " ".join([past_form(words[0].lower()), *words[1:]])
                         ev = self._event(session, turn, c, spans[0], sentence, None)
                         if ev is not None:  # the asker's "your boss" is the answerer's own
@@ -2063,7 +2172,7 @@ class RuleExtractor:
                 *c.obj_toks,
                 Tok("place", "place", c.obj_toks[0].end + 1, c.obj_toks[0].end + 6),
             ]  # "WE GOT 3RD": third place
-        if c.lemma == "go" and c.obj_toks and all(t.low in _WENT_HOW or t.low in L.ADVERBS for t in c.obj_toks):
+        if c.lemma == "go" and c.obj_toks and all(t.low in L.WENT_HOW or t.low in L.ADVERBS for t in c.obj_toks):
             return None  # "went alright", "it went really well": how something went, no going
         at = self._verb_at(c)
         subjectless = (
@@ -2363,7 +2472,8 @@ class RuleExtractor:
         ("I taught for 32 years"), not a relative clause describing a noun ("the help I got was
         invaluable"). Whether it is dated as news is the session's to say (``_as_news``)."""
         told = c.mood == "past" or (c.mood == "perfect" and result_perfect(c.verb))
-        return told and not (c.relative or c.remote or background(sentence))
+        origin = c.verb.split()[-2:] == ["came", "from"]  # "my grandmother came from Bavaria": where from, not news
+        return told and not (c.relative or c.remote or origin or background(sentence))
 
     def _whole(self, c: Clause, span, turn: Turn) -> bool:
         """A verb that tells a whole occurrence with no object, as this clause uses it: "I graduated
@@ -2842,6 +2952,12 @@ def _about_another(toks: list[Tok], clauses: list[Clause], speaker: str) -> bool
 _SHARED_MEMORY = re.compile(
     r"(?i)^(?:(?:hey|oh|omg|haha),?\s+)?(?:do you |you )?remember (?:when|the time|that time) (?=we\b)"
 )
+# a question whether the listener saw or heard what the speaker did presupposes the deed: "did u
+# see me hit 180 on deadlift tonight?", "have you heard we got the flat?"
+_SEEN_DEED = re.compile(
+    r"(?i)^(?:(?:oi|hey|oh|omg|haha|lol|so|wait|wow),?\s+)*(?:did|have)\s+(?:you|u|ya)\s+"
+    r"(?:(?:see|watch)\s+me\s+(?=[a-z])|(?:hear|heard|see|seen)\s+(?:that\s+)?(?=(?:i|we)\s))"
+)
 
 
 def _opens_past_clause(sp, nxt: Clause, between: list[Tok], spans, said_start: datetime) -> bool:
@@ -3223,6 +3339,25 @@ _CLAIMING = {"pretend", "fear", "doubt", "hope", "wish", "realize", "realise", "
 _CLAIMING |= {"dream", "suspect", "assume", "suppose", "worry", "find", "forget", "remember", "know", "believe"}
 _CLAIMING |= {"decide", "swear", "think", "say", "tell", "imagine", "guess", "bet", "figure"}
 _PAST_BE = {"was", "were", "been"}
+
+
+def _asks_of_name(sentence: str, ctx: _Ctx) -> bool:
+    """A yes/no question typed with no "?" about someone named in the session or a thing: an
+    auxiliary, the name or a noun phrase, a bare verb ("wait did ivy start swim yet", "has maya
+    moved in", "did ur parcel arrive"); "did laundry", "did ivy's hair" or "did the dishes"
+    tell what the speaker did."""
+    toks = [t for t in tokenize(strip_interjections(sentence)) if t.text not in PUNCT_BREAK]
+    if len(toks) < 3 or toks[0].low not in ("did", "does", "has", "have", "had"):
+        return False
+    if toks[1].low in ctx.folded:
+        verbs = toks[2:3]
+    elif toks[1].low in _ASKED_THINGS and toks[1].low not in ("my", "his", "her"):
+        verbs = toks[3:5]  # "did ur parcel arrive", "did the car pass" ("did my hair" is a deed)
+    else:
+        return False
+    if toks[0].low in ("did", "does"):
+        return any(v.low in BASE and FORMS.get(v.low) == v.low for v in verbs)
+    return any(is_past(v.low) for v in verbs)
 
 
 def _asked_about(toks: list[Tok], i: int, ctx: _Ctx) -> str | None:

@@ -25,7 +25,8 @@ ENV_COUNTRY = "CHRONOS_HOLIDAY_COUNTRY"
 # or None when derived). Longer aliases first inside each regex; keys whose aliases contain
 # another key's ("Christmas Eve" / "Christmas") are ordered so the longer one is tried first.
 _SPECS: list[tuple[str, str, tuple[str, ...], str | None]] = [
-    ("new_years_eve", r"new\s+year'?s'?\s+eve|(?-i:NYE)", ("US",), r"New Year's Eve"),
+    # "NYE", as chats type it "nye" too (the name "Nye" is capitalised)
+    ("new_years_eve", r"new\s+year'?s'?\s+eve|(?-i:NYE|nye)", ("US",), r"New Year's Eve"),
     (
         "chinese_new_year",
         r"chinese\s+new\s+year'?s?(?:\s+day)?|lunar\s+new\s+year'?s?(?:\s+day)?",

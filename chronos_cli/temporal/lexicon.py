@@ -203,8 +203,9 @@ WEEKDAYS = {"monday": 0, "tuesday": 1, "wednesday": 2, "thursday": 3, "friday": 
 WEEKDAY_NAMES = [w.capitalize() for w in WEEKDAYS]
 WEEKDAY = alts(list(WEEKDAYS))
 # Abbreviations ("last Tues", "on Fri."). After a cue (last/this/next/on…) any case is trusted;
-# alone only capitalised, and the ones that are also words ("Sat", "Sun", "Mon", "Wed") need
-# a cue even then ("I sat down", "Sun was out").
+# alone those that are no other word in any case, as chats type them ("launch is thurs", "he
+# went back weds"), and the ones that are also words ("Sat", "Sun", "Mon", "Wed") need a cue
+# even capitalised ("I sat down", "Sun was out").
 WEEKDAY_ABBR = {
     "mon": 0,
     "tue": 1,
@@ -222,7 +223,8 @@ WEEKDAY_CUED = alts(
     [w + r"\b" for w in WEEKDAYS] + [a + r"(?![a-z'])" for a in sorted(WEEKDAY_ABBR, key=len, reverse=True)]
 )
 WEEKDAY_BARE = (
-    r"(?:(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b|(?-i:Tues|Tue|Thurs|Thur|Thu|Fri)(?![a-z'])"
+    r"(?:(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b|(?:tues|thurs|thur|weds)(?![a-z'])"
+    r"|(?-i:Tue|Thu|Fri|tue|thu|fri)(?![a-z'])"
     r"|(?:(?<=\bon )|(?<=\bby )|(?<=\buntil )|(?<=\btill ))(?-i:Mon|Weds|Wed|Sat|Sun)(?![a-z']))"
 )
 # Capitalised month abbreviations stand alone after a cue ("last Sept", "in Dec."); "Jan" and
