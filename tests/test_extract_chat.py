@@ -2148,3 +2148,23 @@ def test_a_short_answer_dates_what_befell_the_thing_asked_about():
     [e], _ = answered("did u call your mom?", "no, tomorrow")
     assert (e.verb, e.start.date()) == ("call", date(2023, 5, 9))
     assert answered("did the car pass", "nope, not yesterday")[0] == []
+
+
+def test_he_or_she_answering_a_question_about_someone_named_is_that_person():
+    turns = [("Ana", "say hi to Alfie and Rosie from me", 0), ("Ana", "How did Alfie get on with his first week?", 1)]
+    evs = session_events([*turns, ("Sam", "he went back weds. loves his new teacher", 2)])
+    e = find([e for e in evs if e.source_turn_ids == ["m2"]], "")
+    assert (e.subject, e.verb, e.start.date()) == ("Alfie", "went back", date(2023, 5, 3))
+    # two people asked about: who "she" is is not said
+    asked = ("Ana", "did Alfie or did Rosie get the prize?", 1)
+    evs = session_events([turns[0], asked, ("Sam", "she got it yesterday", 2)])
+    assert not [e for e in evs if e.subject in ("Alfie", "Rosie")]
+
+
+def test_a_deed_told_with_a_rising_mark_is_told_not_asked():
+    ev = find(rule_events(["maya took me to her climbing gym yesterday and i think im obsessed?? 🧗‍♀️"]), "climbing")
+    assert ev.start.date() == YESTERDAY
+    assert find(rule_events(["also unrelated but i think i cracked a tooth??"]), "tooth").verb == "cracked"
+    # put to the listener, asked with an auxiliary or a choice: still questions
+    for text in ["you went there yesterday?", "was it good yesterday?", "i went yesterday or was it monday?"]:
+        assert rule_events([text]) == [], text

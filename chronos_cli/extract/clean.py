@@ -182,6 +182,7 @@ _CHAT_FORMS = [
     (re.compile(r"\b(that|there|here|what|who|where|how|she|he)s\b", re.I), r"\1's"),
     (re.compile(r"\b(you|they)re\b", re.I), r"\1're"),
     (re.compile(r"\b(you|they|it)d\b", re.I), r"\1'd"),  # "theyd", "youd", "itd" ("shed", "wed" are words)
+    (re.compile(r"\b(you|they|it|that)ll\b", re.I), r"\1'll"),  # "itll", "theyll" ("well", "shell" are words)
     (re.compile(r"\b(we|you|they|there|could|would|should|might|must)ve\b", re.I), r"\1've"),
     # "were thinking of going": with no subject before it, "were" is "we're" typed without its apostrophe
     (re.compile(r"(?:^|(?<=[.!?\n] ))[Ww]ere(?= (?:\w+ing|gonna)\b)"), "we're"),
@@ -250,7 +251,7 @@ _SHORT_SUSPECT = re.compile(
 
 
 _CHAT_SUSPECT = re.compile(
-    r"(?<![\w'])(?:[Ii]m|[Ii]ve|[Ii]ll|[Ii]d|i|u|ur|cant|[Ii]ts|thats|theres|heres|whats|hows|shes|hes|youre|theyre|youd|theyd|itd|weve|youve|theyve|thereve|couldve|wouldve|shouldve|mightve|mustve)(?![\w'])"
+    r"(?<![\w'])(?:[Ii]m|[Ii]ve|[Ii]ll|[Ii]d|i|u|ur|cant|[Ii]ts|thats|theres|heres|whats|hows|shes|hes|youre|theyre|youd|theyd|itd|itll|youll|theyll|thatll|weve|youve|theyve|thereve|couldve|wouldve|shouldve|mightve|mustve)(?![\w'])"
     r"|(?<![\w'])i'|\b[Ww]ere\b|(?:[os]|ca|wo|ha|ve|ere|as|is|ad|re)nt\b|\blets\b"
     r"|[\u2018\u2019\u02bc\u201c\u201d]",
     re.I,

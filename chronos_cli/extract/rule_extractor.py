@@ -314,6 +314,8 @@ _ASKS_HOW_WAS = re.compile(
     r"(?i)\bhow\s+(?:was|did)\s+(?P<what>(?:(?:the|your|ur|their|his|her)\s+)?[a-z][\w'-]*(?:\s+[a-z][\w'-]*)?)"
     r"(?:\s+go)?\s*[?!.]*\s*$"
 )
+_RISE_OPENERS = {"also", "unrelated", "but", "and", "so", "ok", "okay", "lol", "update", "btw", "anyway"}
+_PERSON_AUX = {"did", "does", "is", "was", "has", "have", "had", "will", "can", "could", "would"}
 _NO = re.compile(r"(?i)^\W*(?:no|nope|nah|not)\b")
 # what a yes/no question asks befell: "did the car pass?", "has ur parcel come?"
 _ASKED_THINGS = {"the", "your", "ur", "my", "his", "her", "their"}
@@ -761,6 +763,8 @@ class RuleExtractor:
         text = normalize(prose(turn.text)) if text is None else text
         bounds = sentences(text)
         asks_when = any(_ASKS_WHEN.search(q) for q in prev_questions)
+        # "How did Alfie get on with his first week back?" / "he went back weds": who "he" is
+        asked_person = _person_asked(prev_questions, ctx)
         read = join_afterthoughts(text, turn.t_conv, bounds, answering=asks_when, headed=headed)  # "I went. Yesterday."
         if read is not text:
             text, bounds = read, sentences(read)
@@ -793,6 +797,8 @@ class RuleExtractor:
             kind = sentence_kind(sent)
             if kind == "statement" and _asks_of_name(sent, ctx):
                 kind = "question"  # "wait did ivy start swim yet": typed with no "?"
+            elif kind == "question" and _told_with_a_rise(sent):
+                kind = "statement"  # "i think i cracked a tooth??": told, unsure, not asked
             sent_spans = [sp for sp in spans if a <= sp.start_char < b]
             if kind == "question" and is_tag_question(sent):
                 b = a + sent.rindex(",")  # the statement before ", any tips?"
@@ -822,6 +828,8 @@ class RuleExtractor:
             toks = tokenize(sent, a)
             if not toks:
                 continue
+            if asked_person is not None:
+                toks = _named_pronoun(toks, asked_person)
             self._toks = toks
             # a bare progressive is the speaker's, today: not after a sentence set at another time
             # ("Yesterday was great. Hiking with friends") nor, opening the turn, as the answer to
@@ -989,7 +997,7 @@ class RuleExtractor:
                 narrower = told is not None and (
                     told.start is None or (told.start <= ev.start and ev.end <= told.end)
                 )  # an undated event takes the date its sentence gives ("Acme Corp (2021-2024): Led a team")
-                if told is not None and (narrower or " or " in f" {ev.object.lower()} "):
+                if told is not None and (narrower or " or " in f" {ev.evidence.lower()} "):
                     # one occurrence with two time phrases: "since we last spoke, I took my kids to
                     # a park yesterday" is dated by the narrower one; "I went to the store yesterday
                     # or maybe the day before" keeps its first ("saw Mia on Monday and again on
@@ -1060,6 +1068,8 @@ class RuleExtractor:
             words = words[1:]  # "since we last talked | something exciting happened last friday": another time's words
         while words and words[-1].start in self._covered and not sp.start_char <= words[-1].start < sp.end_char:
             words = words[:-1]
+        while words and words[-1].low == "or":
+            words = words[:-1]  # "ready thurs or fri": the other time's "or" (see _told_already)
         if not words or [t.low for t in words[:3]] == ["here", "'s", "to"]:
             return None  # "here's to a good time at the café": a toast
         if any(t.low in ("if", "unless") and t.start < sp.start_char for t in toks):
@@ -3339,6 +3349,51 @@ _CLAIMING = {"pretend", "fear", "doubt", "hope", "wish", "realize", "realise", "
 _CLAIMING |= {"dream", "suspect", "assume", "suppose", "worry", "find", "forget", "remember", "know", "believe"}
 _CLAIMING |= {"decide", "swear", "think", "say", "tell", "imagine", "guess", "bet", "figure"}
 _PAST_BE = {"was", "were", "been"}
+
+
+def _told_with_a_rise(sentence: str) -> bool:
+    """A sentence with a "?" that has a statement's order and tells of the speaker: "maya took me
+    to her climbing gym yesterday and i think im obsessed??", "i think i cracked a tooth??" —
+    not asked (no auxiliary or wh-word first, nothing put to the listener: "i should go?",
+    "we could meet at 5?" ask)."""
+    words = [t.low for t in tokenize(strip_interjections(sentence)) if t.text[:1].isalnum() or t.text[:1] == "'"]
+    while words and words[0] in _RISE_OPENERS:
+        words = words[1:]
+    if not words or words[0] in L.BE or words[0] in L.HAVE or words[0] in WH or words[0] in L.MODAL:
+        return False
+    if {"you", "u", "ya", "ur", "your"} & set(words) or set(words) & L.IRREALIS_MODALS or "or" in words:
+        return False
+    k = 2 if words[:2] in (["i", "think"], ["i", "guess"], ["pretty", "sure"]) else 0
+    head = words[k : k + 3]
+    # "i cracked …", "we just passed …", "maya took me …": a subject, then (after an adverb) a past verb
+    past = next((j for j, w in enumerate(head[1:], 1) if w not in L.ADVERBS), None)
+    subject = bool(head) and (head[0] in ("i", "we") or not is_verbish(head[0], after_aux=True))
+    return subject and past is not None and is_past(head[past]) and head[past] not in L.BE
+
+
+def _person_asked(questions: list[str], ctx: _Ctx) -> str | None:
+    """The one person the questions just asked about by name, after their auxiliary ("how did
+    Alfie get on …?", "is Maya feeling better?", "did ivy start swim yet"); None when none or
+    more than one, or a speaker (who answers for themselves)."""
+    found = set()
+    for q in questions:
+        toks = tokenize(q)
+        for i, t in enumerate(toks[1:], 1):
+            if toks[i - 1].low in _PERSON_AUX and t.low in ctx.folded and t.text[:1].isalpha():
+                name = next((n for n in ctx.names if n.casefold() == t.low), None)
+                if name is not None and name not in ctx.speakers:
+                    found.add(name)
+    return found.pop() if len(found) == 1 else None
+
+
+def _named_pronoun(toks: list[Tok], name: str) -> list[Tok]:
+    """``toks`` with an opening "he"/"she" (after "yes", "oh" …) read as ``name``."""
+    for k, t in enumerate(toks[:3]):
+        if t.low in ("he", "she"):
+            return [*toks[:k], Tok(name, name.lower(), t.start, t.end), *toks[k + 1 :]]
+        if not (t.low in GREET_TAIL or t.low in INTERJECTIONS or t.text in PUNCT_BREAK):
+            break
+    return toks
 
 
 def _asks_of_name(sentence: str, ctx: _Ctx) -> bool:
