@@ -287,3 +287,12 @@ def test_what_is_no_news_gets_no_mention():
     assert not nothing(news)
     thanks = "Thanks so much, Jon! That means a lot, and all the kind words you and the rest of the group keep "
     assert nothing(thanks + "sending my way every single week really help me through the harder days. " + news)
+
+
+def test_an_occasion_told_over_ended_the_day_it_was_told():
+    [e] = _news("FIRST DAY AT THE NEW JOB IS DONE!! 🎉🎉")
+    assert (e.kind, e.object, e.start.date(), e.end.date()) == ("mention", "first day at the new job is done", date(2023, 5, 9), date(2023, 5, 9))
+    assert _news("my shift is finally over lol")[0].object == "my shift is finally over"
+    # nothing named ends, or something else is said of it
+    for text in ("it's over", "i am so done", "the party is over there", "we are done with the kitchen"):
+        assert not [e for e in _news(text) if e.kind == "mention"], text

@@ -20,7 +20,7 @@ from chronos_cli.extract import lexicon as L
 from chronos_cli.extract.occurrence import is_remote
 from chronos_cli.extract.reference import NOT_NOUN, PEOPLE
 from chronos_cli.extract.runon import INTERJECTIONS
-from chronos_cli.extract.words import GREET_TAIL, INTENSIFIERS, Tok, is_finite, is_past, is_verbish, lemma
+from chronos_cli.extract.words import GREET_TAIL, INTENSIFIERS, SUBJ_PRONOUNS, Tok, is_finite, is_past, is_verbish, lemma
 from chronos_cli.models import Event, Session, _people
 
 # after a longer silence a deed told with no time may be older news: it stays undated
@@ -212,3 +212,36 @@ def news_clause(toks: list[Tok], names: set[str]) -> tuple[int, int, int | None]
         points = toks.index(words[k + 1]) if rest[:1] and rest[0] in _POINTERS else None
         return toks.index(words[o if subject else k]), toks.index(words[end]), points
     return None
+
+
+# an occasion's end, told as a present state: "first day is done", "the exam is over"
+_ENDED = {"done", "over", "finished", "complete", "completed"}
+
+
+def ended_occasion(toks: list[Tok]) -> tuple[int, int] | None:
+    """(first, last) token of "<noun phrase> is done/over/finished" opening a sentence
+    ("FIRST DAY AT THE NEW JOB IS DONE!!", "omg the exam is over"): an occasion ended the day it
+    was told. The phrase names a thing (a noun, not a pronoun: "it's over" ends nothing named)
+    and nothing follows but a chat's tail ("is done with", "is over it" say something else)."""
+    words = [t for t in toks if t.text[:1].isalnum() or t.text[:1] == "'"]
+    o = 0
+    while o < len(words) and words[o].low in _NEWS_OPENERS:
+        o += 1
+    be = next((k for k in range(o + 1, min(len(words), o + 9)) if words[k].low in ("is", "'s", "are")), None)
+    if be is None:
+        return None
+    end = be + 1
+    while end < len(words) and words[end].low in L.ADVERBS:
+        end += 1  # "my shift is finally over"
+    if end >= len(words) or words[end].low not in _ENDED:
+        return None
+    if any(t.low not in _TAIL and t.low not in L.ADVERBS for t in words[end + 1 :]):
+        return None
+    np = words[o:be]
+    if np[0].low in _NOT_OBJECTS or np[0].low in _POINTERS or np[0].low in SUBJ_PRONOUNS or np[0].low == "there":
+        return None  # "it's over", "i am done", "we are done with the kitchen"
+    if any(is_finite(t.low) and t.low not in ("first", "last") for t in np):
+        return None
+    if not any(t.low not in NOT_NOUN and t.low not in L.DETERMINERS and t.low.isalpha() for t in np):
+        return None
+    return toks.index(np[0]), toks.index(words[end])

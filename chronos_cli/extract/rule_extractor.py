@@ -132,7 +132,7 @@ from chronos_cli.extract.common import category_aliases, clean_aliases, dedup, n
 from chronos_cli.extract.ellipsis import LEAD as ELLIPSIS_LEAD
 from chronos_cli.extract.ellipsis import asks_what_one_is_doing, ends_noun_phrase, implied_place, implied_progressive
 from chronos_cli.extract.mentions import MAX_MENTION_TOKENS, mention_words, presenting, segments
-from chronos_cli.extract.news import as_news, background, news_clause, news_since, result_perfect, talk_before
+from chronos_cli.extract.news import as_news, background, ended_occasion, news_clause, news_since, result_perfect, talk_before
 from chronos_cli.extract.occurrence import (
     ABSTRACT,
     BEING_IDIOMS,
@@ -1012,6 +1012,8 @@ class RuleExtractor:
         st.events = _without_summaries(st.events)
         if not st.events:
             st.events = nominal[:1]
+        if not st.events and not answer_only and len(text.split()) <= NEWS_MESSAGE_WORDS:
+            st.events = self._ended(session, turn, text, bounds, spans)
         if (
             not st.events
             and not answer_only
@@ -1304,6 +1306,22 @@ class RuleExtractor:
         rest = join_tokens([t for t in words if not (sp.start_char <= t.start < sp.end_char)])
         e.aliases = clean_aliases([*category_aliases("", sentence), rest], e)
         return e
+
+    def _ended(self, session, turn, text, bounds, spans) -> list[Event]:
+        """ "FIRST DAY AT THE NEW JOB IS DONE!!", "the exam is over": an occasion just ended,
+        the day it was told (``news.ended_occasion``); the speaker's mention of it."""
+        for a, b in bounds:
+            sent = text[a:b]
+            if sentence_kind(sent) != "statement" or any(a <= sp.start_char < b for sp in spans):
+                continue
+            toks = tokenize(sent, a)
+            at = ended_occasion(toks)
+            if at is not None:
+                obj = " ".join(text[toks[at[0]].start : toks[at[1]].end].split())
+                e = _mention(session, turn, obj, sent, said_day(turn.t_conv), "rule", toks[at[1]].text)
+                e.aliases = clean_aliases(category_aliases("", sent), e)
+                return [e]
+        return []
 
     def _news_mention(self, session, turn, text, bounds, spans, since: datetime) -> list[Event]:
         """A message between people who talk often that told news no clause event took ("oh and
