@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import hashlib
 from bisect import bisect_left
-from statistics import median
 from datetime import datetime
+from statistics import median
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field

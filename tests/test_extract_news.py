@@ -273,7 +273,12 @@ def test_what_is_no_news_gets_no_mention():
         assert nothing(text), text
     assert nothing("I won't quit, no matter what")  # "won" is no deed here
     # the listener's deed or thing, an object that points back or is the listener or speaker
-    for text in ("you did it!!", "your dedication definitely paid off", "I GOT IT", "wow, the beach really inspired you"):
+    for text in (
+        "you did it!!",
+        "your dedication definitely paid off",
+        "I GOT IT",
+        "wow, the beach really inspired you",
+    ):
         assert nothing(text), text
     assert nothing("they gave me a sheet of exercises")  # who "they" are is not said
     assert nothing("she cried")
@@ -281,6 +286,11 @@ def test_what_is_no_news_gets_no_mention():
     assert nothing("Mixed emotions - definitely excited but also a bit anxious")
     assert nothing("Yeah Mel, stoked!")
     assert nothing("slammed from 6")  # busy, not a deed of the speaker's
+    assert nothing("yeah this girl named priya")  # what she is called
+    # a long clause ends at its last comma within reach, or is no mention
+    long = "so, i started looking into counseling and mental health career options, so i could help other people on their own"
+    assert _news(long)[0].object == "I started looking into counseling and mental health career options"
+    assert nothing(long.replace(",", ""))
     assert nothing("landlord texted back", gap_days=8)  # after a longer silence: maybe older
     # a long message's unread clauses are more often its comment on the talk than news
     news = "my sister finally texted back"
@@ -291,7 +301,12 @@ def test_what_is_no_news_gets_no_mention():
 
 def test_an_occasion_told_over_ended_the_day_it_was_told():
     [e] = _news("FIRST DAY AT THE NEW JOB IS DONE!! 🎉🎉")
-    assert (e.kind, e.object, e.start.date(), e.end.date()) == ("mention", "first day at the new job is done", date(2023, 5, 9), date(2023, 5, 9))
+    assert (e.kind, e.object, e.start.date(), e.end.date()) == (
+        "mention",
+        "first day at the new job is done",
+        date(2023, 5, 9),
+        date(2023, 5, 9),
+    )
     assert _news("my shift is finally over lol")[0].object == "my shift is finally over"
     # nothing named ends, or something else is said of it
     for text in ("it's over", "i am so done", "the party is over there", "we are done with the kitchen"):

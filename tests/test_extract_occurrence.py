@@ -720,6 +720,8 @@ def test_a_question_whether_the_listener_saw_the_speakers_deed_tells_it(text, ve
     assert (e.subject, e.verb, e.start.date()) == ("Sam", verb, day)
 
 
-@pytest.mark.parametrize("text", ["did you see him yesterday?", "did u see me?", "did you hear about the flat yesterday?"])
+@pytest.mark.parametrize(
+    "text", ["did you see him yesterday?", "did u see me?", "did you hear about the flat yesterday?"]
+)
 def test_other_seeing_questions_still_ask(text):
     assert rule_events([("Sam", text)]) == []

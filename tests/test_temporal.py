@@ -100,6 +100,17 @@ def test_bare_weekday_follows_tense():
     assert one("I'll go swimming on Friday.").start_date == date(2023, 5, 12)
     assert one("Friday", prefer="future").start_date == date(2023, 5, 12)
     assert one("Friday", prefer="past").start_date == date(2023, 5, 5)
+    # what can be done is to come, even after a past clause run on; a verbless "back at" is a return
+    said = datetime(2024, 5, 15, 20, 12)  # a Wednesday
+    assert resolve("i rang the repair place today they can come monday morning", said)[-1].start_date == date(
+        2024, 5, 20
+    )
+    assert one("I can't believe we went there on Friday", said).start_date == date(2024, 5, 10)
+    assert one("back at the dentist thurs for the filling btw", said).start_date == date(2024, 5, 16)
+    assert one("I was back at work on Monday", said).start_date == date(2024, 5, 13)
+    # weekday abbreviations that are no other word, as chats type them
+    assert one("he went back weds", said).start_date == date(2024, 5, 15 - 7)
+    assert one("launch is thurs", said).start_date == date(2024, 5, 16)
 
 
 # --- calendar units, leap day, year end -------------------------------------------------

@@ -20,7 +20,16 @@ from chronos_cli.extract import lexicon as L
 from chronos_cli.extract.occurrence import is_remote
 from chronos_cli.extract.reference import NOT_NOUN, PEOPLE
 from chronos_cli.extract.runon import INTERJECTIONS
-from chronos_cli.extract.words import GREET_TAIL, INTENSIFIERS, SUBJ_PRONOUNS, Tok, is_finite, is_past, is_verbish, lemma
+from chronos_cli.extract.words import (
+    GREET_TAIL,
+    INTENSIFIERS,
+    SUBJ_PRONOUNS,
+    Tok,
+    is_finite,
+    is_past,
+    is_verbish,
+    lemma,
+)
 from chronos_cli.models import Event, Session, _people
 
 # after a longer silence a deed told with no time may be older news: it stays undated
@@ -140,6 +149,7 @@ _ROLES = PEOPLE | {
 _OWNED = {"my", "our", "the"}
 # past verbs that tell a state, a thought, a look or talk, not a deed ("was", "had", "looked", "said")
 _NO_DEED = L.MENTAL | {"be", "have", "do", "look", "seem", "sound", "say", "tell", "ask", "forget", "mean", "try"}
+_NO_DEED |= {"name", "call"}  # "a girl named priya": what she is called
 # a chat's tail after the news: "ngl", "lol", "tbh"
 _TAIL = {"ngl", "lol", "lmao", "haha", "hahaha", "tbh", "fr", "omg", "smh", "rn", "btw", "ok", "x", "xx"}
 # what only points at a thing or person named before: "got it", "picked them up"
@@ -156,7 +166,11 @@ def _who(w: str, names: set[str]) -> bool | None:
     if w in _NEWS_PRONOUNS or w in names or w in _ROLES:
         return True
     unknown = len(w) > 2 and w.isalpha() and not is_verbish(w, after_aux=True)
-    return None if unknown and not (w in NOT_NOUN or w in L.DETERMINERS or w in L.PARTICLES or w in INTENSIFIERS) else False
+    return (
+        None
+        if unknown and not (w in NOT_NOUN or w in L.DETERMINERS or w in L.PARTICLES or w in INTENSIFIERS)
+        else False
+    )
 
 
 def news_clause(toks: list[Tok], names: set[str]) -> tuple[int, int, int | None] | None:
@@ -201,12 +215,26 @@ def news_clause(toks: list[Tok], names: set[str]) -> tuple[int, int, int | None]
             who = [_who(w, names) for w in subject[::2]]
             if False in who or (None in who and len(words) - k < 3):
                 return None  # "Super pumped for …"; "fingers crossed", "problem solved": a phrase
-        elif not (len(subject) <= 4 and subject[0] in _OWNED and not any(is_past(s) or is_finite(s) or s in NOT_NOUN for s in subject[1:])):
+        elif not (
+            len(subject) <= 4
+            and subject[0] in _OWNED
+            and not any(is_past(s) or is_finite(s) or s in NOT_NOUN for s in subject[1:])
+        ):
             return None
         end = len(words) - 1
         while end > k and (words[end].low in _TAIL or words[end].low in L.ADVERBS):
             end -= 1
-        end = min(end, k + NEWS_MENTION_WORDS)
+        if end > k + NEWS_MENTION_WORDS:
+            # too long to read whole: up to the last comma within the limit ("… career options,
+            # so i could help other people on their own journeys"), else no mention
+            cut = [
+                j
+                for j in range(k + 1, k + NEWS_MENTION_WORDS)
+                if toks.index(words[j]) + 1 < len(toks) and toks[toks.index(words[j]) + 1].text == ","
+            ]
+            if not cut:
+                return None
+            end = cut[-1]
         if rest[:1] and rest[0] in _POINTERS and rest[0] not in ("it", "them", "em", "'em"):
             return None  # "we got this": a resolve, nothing got
         points = toks.index(words[k + 1]) if rest[:1] and rest[0] in _POINTERS else None

@@ -132,7 +132,15 @@ from chronos_cli.extract.common import category_aliases, clean_aliases, dedup, n
 from chronos_cli.extract.ellipsis import LEAD as ELLIPSIS_LEAD
 from chronos_cli.extract.ellipsis import asks_what_one_is_doing, ends_noun_phrase, implied_place, implied_progressive
 from chronos_cli.extract.mentions import MAX_MENTION_TOKENS, mention_words, presenting, segments
-from chronos_cli.extract.news import as_news, background, ended_occasion, news_clause, news_since, result_perfect, talk_before
+from chronos_cli.extract.news import (
+    as_news,
+    background,
+    ended_occasion,
+    news_clause,
+    news_since,
+    result_perfect,
+    talk_before,
+)
 from chronos_cli.extract.occurrence import (
     ABSTRACT,
     BEING_IDIOMS,
@@ -1411,9 +1419,8 @@ class RuleExtractor:
         sp = spans[0]
         for q in reversed(prev_questions):
             m = _ASKS_WHEN_IS.search(q)
-            if m is None and sp.end < day_start and (m := _ASKS_HOW_WAS.search(q)) is not None:
-                if _HOW_WAS.search(q):
-                    continue  # "how was your weekend": the time itself (``_how_was``)
+            if m is None and sp.end < day_start and not _HOW_WAS.search(q):
+                m = _ASKS_HOW_WAS.search(q)  # not "how was your weekend": the time itself (``_how_was``)
             if m is None:
                 continue
             if m.re is _ASKS_WHEN_IS and m["tense"].strip().lower() not in ("was", "were"):
@@ -1424,7 +1431,9 @@ class RuleExtractor:
             if words[-1].lower() in _POINTERS_ASKED or not has_content(tokenize(m["what"])):
                 continue  # "when is it?": what "it" is, the talk says before
             words = [_YOUR.sub(lambda x: "mine" if x.group(0).lower() == "yours" else "my", w) for w in words]
-            return _mention(session, turn, " ".join(words), sentence, (sp.start, sp.end, sp.granularity), "rule", sp.text)
+            return _mention(
+                session, turn, " ".join(words), sentence, (sp.start, sp.end, sp.granularity), "rule", sp.text
+            )
         return None
 
     def _answer_event(self, session, turn, prev_questions, spans, sentence, ctx) -> Event | None:

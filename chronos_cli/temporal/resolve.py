@@ -46,7 +46,14 @@ _FUTURE = re.compile(
     # participle "'d" is "had" ("I'd gone"), and "would have" looks back
     r"|(?:'d|\bwould)\s+(?:(?:really|probably|definitely|just|still|also|never|only)\s+)?"
     r"(?!(?:have|'ve|been|had|gone|done|seen|got|gotten|made|taken|left|known|told|said|met|heard|found|bought"
-    r"|sent|given|written|\w+ed|\w+en)\b)[a-z]+\b",
+    r"|sent|given|written|\w+ed|\w+en)\b)[a-z]+\b"
+    # "they can come monday morning", "i can't make it friday": what can be done is still to come
+    # (not what one can tell, see or believe of what was: "I can't believe we went yesterday")
+    r"|\bcan(?:'?t|not)?\s+(?:(?:still|only|also|probably|definitely|just|finally)\s+)?"
+    r"(?!(?:have|'ve|believe|imagine|remember|see|tell|say|feel|hear|understand|relate|thank|stand|wait)\b)[a-z]+\b"
+    # "back at the dentist thurs for the filling", "back in the office monday": a return to come,
+    # told with no verb
+    r"|^\W*(?:(?:and|so|then|also|ugh)\s+)?back\s+(?:at|in|to|on)\s+(?!(?:\w+\s+){0,3}(?:was|were|did|went)\b)",
     F,
 )
 _PAST_ED_EXCEPT = (
