@@ -24,6 +24,7 @@ from chronos_cli.extract.words import (
     GREET_TAIL,
     INTENSIFIERS,
     SUBJ_PRONOUNS,
+    TRAILING_DROP,
     Tok,
     is_finite,
     is_past,
@@ -158,6 +159,8 @@ _POINTERS = {"it", "this", "that", "them", "him", "her", "em", "'em"}
 # took me to that moment", "the beach really inspired you", "got your back")
 _NOT_OBJECTS = {"me", "us", "myself", "you", "u", "ya", "your", "ur", "yourself"}
 NEWS_MENTION_WORDS = 16
+# words a phrase does not end on: "… on their", "… and the"
+_OPEN_ENDS = {"and", "or", "but", "so", "his", "her", "their", "its", "to", "i", "we", "he", "she", "they"}
 
 
 def _who(w: str, names: set[str]) -> bool | None:
@@ -226,15 +229,16 @@ def news_clause(toks: list[Tok], names: set[str]) -> tuple[int, int, int | None]
             end -= 1
         if end > k + NEWS_MENTION_WORDS:
             # too long to read whole: up to the last comma within the limit ("… career options,
-            # so i could help other people on their own journeys"), else no mention
+            # so i could help other people on their own journeys"), else at the limit, where a
+            # phrase may end (not on "on their": a dictated message may have no comma at all)
             cut = [
                 j
                 for j in range(k + 1, k + NEWS_MENTION_WORDS)
                 if toks.index(words[j]) + 1 < len(toks) and toks[toks.index(words[j]) + 1].text == ","
             ]
-            if not cut:
-                return None
-            end = cut[-1]
+            end = cut[-1] if cut else k + NEWS_MENTION_WORDS
+            while end > k + 1 and (words[end].low in TRAILING_DROP or words[end].low in _OPEN_ENDS):
+                end -= 1
         if rest[:1] and rest[0] in _POINTERS and rest[0] not in ("it", "them", "em", "'em"):
             return None  # "we got this": a resolve, nothing got
         points = toks.index(words[k + 1]) if rest[:1] and rest[0] in _POINTERS else None
