@@ -13,8 +13,15 @@ from datetime import datetime
 
 import pytest
 
-from chronos_cli.ask.occurrences import Matcher, asks_plan, date_in_turn, event_occurrence, turn_occurrence
-from chronos_cli.ask.offline import asks_start
+from chronos_cli.ask.occurrences import (
+    Matcher,
+    Occurrence,
+    asks_plan,
+    date_in_turn,
+    event_occurrence,
+    turn_occurrence,
+)
+from chronos_cli.ask.offline import PAST_PLAN_SHARE, PLAN_PENALTY, asks_start, when_key
 from chronos_cli.ask.plan import hop_plans, rule_plan
 from chronos_cli.ask.policy import AgentState, RulePolicy
 from chronos_cli.ask.steps import TOOL_NAMES, Step, ToolCallRecord
@@ -227,6 +234,30 @@ def test_a_plan_question_gets_the_plan():
     plan_turn = turn("I'm going to visit the aquarium next month!", "2024-05-20", sid="s2")
     plan, d = ask("What month did Ana plan to visit the aquarium?", [went, plan_turn])
     assert d.answer_range == {"start": "2024-06-01", "end": "2024-06-30"}
+
+
+def test_asked_what_was_done_a_plan_whose_day_has_gone_by_counts_against_it_by_half():
+    t = turn("porks off the menu from tmrw", "2024-09-20T18:00")
+    day = (datetime(2024, 9, 21), datetime(2024, 9, 21, 23, 59, 59))
+
+    e = event(t, "Tom", "mentioned", "porks off the menu from tmrw", start="2024-09-21", expr="tmrw")
+
+    def occurrence(planned: bool, hit=e) -> Occurrence:
+        return Occurrence(
+            hit=hit, text=t.text, speaker="Tom", role="other", said=t.t_conv, session_id="s1", title="",
+            turn_ids=[t.turn_id], start=day[0], end=day[1], granularity="day", dated=True, phrase="tmrw",
+            sentence=t.text, lex=1.0, sem=1.0, planned=planned,
+        )  # fmt: skip
+
+    done, plan = occurrence(False), occurrence(True)
+    asked = dict(wants_plan=False)
+    before, after = datetime(2024, 9, 21, 9), datetime(2024, 10, 7, 12)
+    # the day still to come: the whole penalty; gone by: half of it
+    assert when_key(done, **asked) - when_key(plan, now=before, **asked) == pytest.approx(PLAN_PENALTY)
+    assert when_key(done, **asked) - when_key(plan, now=after, **asked) == pytest.approx(PLAN_PENALTY * PAST_PLAN_SHARE)
+    assert 0 < PAST_PLAN_SHARE < 1
+    # a turn's own time phrase may be another clause's: the whole penalty
+    assert when_key(done, **asked) - when_key(occurrence(True, t), now=after, **asked) == pytest.approx(PLAN_PENALTY)
 
 
 def test_meaning_not_every_word_literally():

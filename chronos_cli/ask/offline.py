@@ -45,6 +45,7 @@ DATED_BONUS = 0.35
 SINCE_BONUS = 0.5
 # a past-tense question ("When did…") against a plan ("I'm going to…"), and the reverse
 PLAN_PENALTY = 0.25
+PAST_PLAN_SHARE = 0.5
 # an event whose verb, subject or object head is an asked word ("ran the half MARATHON") over
 # one where the word only qualifies something else ("started my half marathon PLAN")
 HEAD_BONUS = 0.1
@@ -390,7 +391,12 @@ def asks_start(question: str) -> bool:
 
 
 def when_key(
-    o: Occurrence, wants_plan: bool, lasting: bool = False, start: bool = False, calling_off: bool = False
+    o: Occurrence,
+    wants_plan: bool,
+    lasting: bool = False,
+    start: bool = False,
+    calling_off: bool = False,
+    now: datetime | None = None,
 ) -> float:
     """How well ``o`` answers a "when" question: its match, a date of its own, and the kind of
     occurrence asked — a plan (``wants_plan``), how long something has lasted (``lasting``: a
@@ -408,7 +414,12 @@ def when_key(
     if tells_start:  # "I started volunteering here a year ago"
         k += START_BONUS
     if o.planned != wants_plan:
-        k -= PLAN_PENALTY
+        # asked what was done, a planned occurrence whose day has since gone by most often took
+        # place ("porks off the menu from tmrw" for "When was the pork taken off the menu?"): it
+        # counts against it by half — an extracted one, whose date is its own clause's (a turn's
+        # "ill be there at 7" may be another clause's than the words asked)
+        gone_by = o.planned and o.event is not None and now is not None and o.end <= now
+        k -= PLAN_PENALTY * (PAST_PLAN_SHARE if gone_by else 1.0)
     if o.cancelled:  # asked when it was called off, the telling of that is the answer
         k += PLAN_PENALTY if calling_off else -PLAN_PENALTY
     if o.asked:
@@ -417,12 +428,13 @@ def when_key(
 
 
 class WhenTerms(NamedTuple):
-    """How ``when_key`` reads a question."""
+    """How ``when_key`` reads a question (asked at ``now``)."""
 
     wants_plan: bool
     lasting: bool
     start: bool
     calling_off: bool
+    now: datetime | None = None
 
 
 # "When did they call off the trip?", "… cancel the party", "… postpone the game": asked about
@@ -433,10 +445,14 @@ _ASKS_CALLING_OFF = re.compile(
 )
 
 
-def _when_terms(question: str) -> WhenTerms:
+def _when_terms(question: str, now: datetime | None = None) -> WhenTerms:
     start = asks_start(question)
     return WhenTerms(
-        asks_plan(question), bool(_HOW_LONG.search(question)) or start, start, bool(_ASKS_CALLING_OFF.search(question))
+        asks_plan(question),
+        bool(_HOW_LONG.search(question)) or start,
+        start,
+        bool(_ASKS_CALLING_OFF.search(question)),
+        now,
     )
 
 
@@ -446,16 +462,16 @@ def _echoes(o: Occurrence, question: str) -> bool:
     return bool(o.phrase) and o.phrase.lower() in question.lower()
 
 
-def ranked_for_when(occs: list[Occurrence], question: str) -> list[Occurrence]:
-    terms = _when_terms(question)
+def ranked_for_when(occs: list[Occurrence], question: str, now: datetime | None = None) -> list[Occurrence]:
+    terms = _when_terms(question, now)
     return sorted(occs, key=lambda o: (-when_key(o, *terms), _echoes(o, question), o.said, o.event is None))
 
 
-def choose_when(occs: list[Occurrence], question: str) -> Occurrence | None:
+def choose_when(occs: list[Occurrence], question: str, now: datetime | None = None) -> Occurrence | None:
     if not occs:
         return None
-    terms = _when_terms(question)
-    ranked = ranked_for_when(occs, question)
+    terms = _when_terms(question, now)
+    ranked = ranked_for_when(occs, question, now)
     best = ranked[0]
     if best.dated and terms.start:
         # a start is at or before its earliest telling: of those that match about as well, the earliest
@@ -575,7 +591,7 @@ def when_answer(q: str, plan: Plan, occs: list[Occurrence], now: datetime, m: Ma
             last = max(past, key=lambda o: o.start).day
             cands = [o for o in past if o.day == last]
             lines.append("The most recent one before now:")
-    best = choose_when(cands, q)
+    best = choose_when(cands, q, now)
     if best is None:
         return Answer("")
     shown = {best.key}
@@ -612,7 +628,7 @@ def when_answer(q: str, plan: Plan, occs: list[Occurrence], now: datetime, m: Ma
             lines.append(f"Also told in {where_words(also[0])}: “{excerpt(also[0])}”")
         other: list[Occurrence] = []
         near = [o for o in occs if o.lex > 0 and o.lex >= OTHER_OF_BEST * best.lex]
-        for o in ranked_for_when(near, q):
+        for o in ranked_for_when(near, q, now):
             if (
                 o.dated
                 and o.day != best.day
