@@ -290,7 +290,9 @@ def test_what_is_no_news_gets_no_mention():
     # a long clause ends at its last comma within reach, else where a phrase may end
     long = "so, i started looking into counseling and mental health career options, so i could help other people on their own"
     assert _news(long)[0].object == "I started looking into counseling and mental health career options"
-    dictated = "I started looking into counseling and mental health career options so I could help other people on their own"
+    dictated = (
+        "I started looking into counseling and mental health career options so I could help other people on their own"
+    )
     assert _news(long.replace(",", ""))[0].object == dictated.removesuffix(" on their own")
     assert nothing("landlord texted back", gap_days=8)  # after a longer silence: maybe older
     # a long message's unread clauses are more often its comment on the talk than news
