@@ -185,8 +185,9 @@ def news_clause(toks: list[Tok], names: set[str]) -> tuple[int, int, int | None]
     a name, a role ("landlord") or a short noun phrase of someone's; what follows the verb names
     something that is neither the speaker nor the listener ("took me to that moment"), and "I" is
     left out only before an object that opens with a determiner or a number ("smashed the
-    target", "tweaked my back"; not "mixed emotions", an adjective's noun, nor "slammed from 6"). The third item is the token of an
-    object that only points back ("we got it!!"), for the caller to name or give up on."""
+    target", "tweaked my back"; not "mixed emotions", an adjective's noun, nor "slammed from
+    6"). The third item is the token of an object that only points back ("we got it!!"), for
+    the caller to name or give up on."""
     words = [t for t in toks if t.text[:1].isalnum() or t.text[:1] == "'"]
     o = 0
     while o < len(words) and words[o].low in _NEWS_OPENERS:
