@@ -106,6 +106,7 @@ def test_bare_weekday_follows_tense():
         2024, 5, 20
     )
     assert one("I can't believe we went there on Friday", said).start_date == date(2024, 5, 10)
+    assert one("I opened a can of beans on Friday", said).start_date == date(2024, 5, 10)
     assert one("back at the dentist thurs for the filling btw", said).start_date == date(2024, 5, 16)
     assert one("I was back at work on Monday", said).start_date == date(2024, 5, 13)
     # weekday abbreviations that are no other word, as chats type them

@@ -48,9 +48,10 @@ _FUTURE = re.compile(
     r"(?!(?:have|'ve|been|had|gone|done|seen|got|gotten|made|taken|left|known|told|said|met|heard|found|bought"
     r"|sent|given|written|\w+ed|\w+en)\b)[a-z]+\b"
     # "they can come monday morning", "i can't make it friday": what can be done is still to come
-    # (not what one can tell, see or believe of what was: "I can't believe we went yesterday")
+    # (not what one can tell, see or believe of what was: "I can't believe we went yesterday"; nor
+    # "a can of beans")
     r"|\bcan(?:'?t|not)?\s+(?:(?:still|only|also|probably|definitely|just|finally)\s+)?"
-    r"(?!(?:have|'ve|believe|imagine|remember|see|tell|say|feel|hear|understand|relate|thank|stand|wait)\b)[a-z]+\b"
+    r"(?!(?:have|'ve|believe|imagine|remember|see|tell|say|feel|hear|understand|relate|thank|stand|wait|of)\b)[a-z]+\b"
     # "back at the dentist thurs for the filling", "back in the office monday": a return to come,
     # told with no verb
     r"|^\W*(?:(?:and|so|then|also|ugh)\s+)?back\s+(?:at|in|to|on)\s+(?!(?:\w+\s+){0,3}(?:was|were|did|went)\b)",
