@@ -65,6 +65,7 @@ def link_last_talks(
     talks: dict[tuple[str, frozenset], list[datetime]] = {}
     seen: set[tuple[str, str]] = set()
     people = [_people(t.speaker for t in s.turns) for s in sessions]
+    starts = [min(wall(t.t_conv) for t in s.turns) if s.turns else None for s in sessions]
     for s, who in zip(sessions, people):
         seen.add((s.namespace, s.session_id))
         if len(who) > 1:
@@ -76,10 +77,9 @@ def link_last_talks(
     by_ns: dict[str, list[tuple[frozenset, list[datetime]]]] = {}
     for (ns, who), times in talks.items():
         by_ns.setdefault(ns, []).append((who, sorted(times)))
-    for s, who in zip(sessions, people):
-        if s.last_talk is not None or not s.turns:
+    for s, who, start in zip(sessions, people, starts):
+        if s.last_talk is not None or start is None:
             continue
-        start = min(wall(t.t_conv) for t in s.turns)
         best = None
         for group, times in by_ns.get(s.namespace, []):
             k = bisect_left(times, start)  # the latest turn strictly before this session starts
@@ -87,9 +87,8 @@ def link_last_talks(
                 best = times[k - 1]
         s.last_talk = best
     gaps: dict[tuple[str, frozenset], list[float]] = {}
-    for s, who in zip(sessions, people):
-        if s.last_talk is not None and s.turns and len(who) > 1:
-            start = min(wall(t.t_conv) for t in s.turns)
+    for s, who, start in zip(sessions, people, starts):
+        if s.last_talk is not None and start is not None and len(who) > 1:
             gaps.setdefault((s.namespace, who), []).append((start - s.last_talk).total_seconds() / 86400)
     for s, who in zip(sessions, people):
         seen_gaps = gaps.get((s.namespace, who), [])

@@ -18,7 +18,7 @@ from datetime import datetime, timedelta
 from chronos_cli.clock import wall
 from chronos_cli.extract import lexicon as L
 from chronos_cli.extract.occurrence import is_remote
-from chronos_cli.extract.reference import NOT_NOUN, PEOPLE
+from chronos_cli.extract.reference import CHAT_TAGS, NOT_NOUN, PEOPLE
 from chronos_cli.extract.runon import INTERJECTIONS
 from chronos_cli.extract.words import (
     GREET_TAIL,
@@ -151,8 +151,8 @@ _OWNED = {"my", "our", "the"}
 # past verbs that tell a state, a thought, a look or talk, not a deed ("was", "had", "looked", "said")
 _NO_DEED = L.MENTAL | {"be", "have", "do", "look", "seem", "sound", "say", "tell", "ask", "forget", "mean", "try"}
 _NO_DEED |= {"name", "call"}  # "a girl named priya": what she is called
-# a chat's tail after the news: "ngl", "lol", "tbh"
-_TAIL = {"ngl", "lol", "lmao", "haha", "hahaha", "tbh", "fr", "omg", "smh", "rn", "btw", "ok", "x", "xx"}
+# a chat's tail after the news: "ngl", "lol", "tbh", "xx"
+_TAIL = CHAT_TAGS | {"hahaha", "ok", "x", "xx"}
 # what only points at a thing or person named before: "got it", "picked them up"
 _POINTERS = {"it", "this", "that", "them", "him", "her", "em", "'em"}
 # an object that is the speaker or the listener: a feeling or a praise more than news ("the art
@@ -189,6 +189,7 @@ def news_clause(toks: list[Tok], names: set[str]) -> tuple[int, int, int | None]
     6"). The third item is the token of an object that only points back ("we got it!!"), for
     the caller to name or give up on."""
     words = [t for t in toks if t.text[:1].isalnum() or t.text[:1] == "'"]
+    pos = {t.start: i for i, t in enumerate(toks)}  # a word's place among all tokens
     o = 0
     while o < len(words) and words[o].low in _NEWS_OPENERS:
         o += 1
@@ -208,7 +209,7 @@ def news_clause(toks: list[Tok], names: set[str]) -> tuple[int, int, int | None]
         while j > o and words[j - 1].low in L.ADVERBS:
             j -= 1  # "landlord finally texted back"
         subject = [t.low for t in words[o:j]]
-        if subject and toks.index(words[k]) - toks.index(words[j - 1]) > k - j + 1:
+        if subject and pos[words[k].start] - pos[words[j - 1].start] > k - j + 1:
             return None  # "Yeah Mel, stoked!": a comma between a name called and an adjective
         if not subject:
             if not rest or not (rest[0] in L.DETERMINERS or rest[0][:1].isdigit()):
@@ -235,15 +236,15 @@ def news_clause(toks: list[Tok], names: set[str]) -> tuple[int, int, int | None]
             cut = [
                 j
                 for j in range(k + 1, k + NEWS_MENTION_WORDS)
-                if toks.index(words[j]) + 1 < len(toks) and toks[toks.index(words[j]) + 1].text == ","
+                if pos[words[j].start] + 1 < len(toks) and toks[pos[words[j].start] + 1].text == ","
             ]
             end = cut[-1] if cut else k + NEWS_MENTION_WORDS
             while end > k + 1 and (words[end].low in TRAILING_DROP or words[end].low in _OPEN_ENDS):
                 end -= 1
         if rest[:1] and rest[0] in _POINTERS and rest[0] not in ("it", "them", "em", "'em"):
             return None  # "we got this": a resolve, nothing got
-        points = toks.index(words[k + 1]) if rest[:1] and rest[0] in _POINTERS else None
-        return toks.index(words[o if subject else k]), toks.index(words[end]), points
+        points = pos[words[k + 1].start] if rest[:1] and rest[0] in _POINTERS else None
+        return pos[words[o if subject else k].start], pos[words[end].start], points
     return None
 
 

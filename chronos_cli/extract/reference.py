@@ -68,7 +68,7 @@ _NOT_A_THING = {"lot", "lots", "ton", "tons", "bunch", "bit", "couple", "few", "
 
 
 # what a chat tags on after a noun phrase ("found the photos btw")
-_CHAT_TAGS = {"btw", "lol", "haha", "lmao", "tbh", "ngl", "fr", "smh", "omg", "rn", "too", "finally", "already"}
+CHAT_TAGS = {"btw", "lol", "haha", "lmao", "tbh", "ngl", "fr", "smh", "omg", "rn", "too", "finally", "already"}
 
 
 def last_thing(text: str) -> str | None:
@@ -90,7 +90,7 @@ def last_thing(text: str) -> str | None:
             and not (toks[j].low in FORMS and FORMS[toks[j].low] != toks[j].low)  # "made", "going", "gets"
         ):
             j += 1
-        while j > i + 2 and (toks[j - 1].low in L.PARTICLES or toks[j - 1].low in _CHAT_TAGS):
+        while j > i + 2 and (toks[j - 1].low in L.PARTICLES or toks[j - 1].low in CHAT_TAGS):
             j -= 1  # "get your car back", "pick the kids up": the particle is the verb's; "the photos btw"
         head = toks[j - 1]
         if j < len(toks) and toks[j].low == "and" and (j + 1 == len(toks) or toks[j + 1].low in SUBJ_PRONOUNS):

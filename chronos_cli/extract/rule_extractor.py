@@ -404,6 +404,10 @@ class _Ctx:
     def __post_init__(self) -> None:
         self.folded = frozenset(n.casefold() for n in self.names)
 
+    def written(self, folded: str) -> str | None:
+        """The name ``folded`` (in lower case) as the session writes it."""
+        return next((n for n in self.names if n.casefold() == folded), None)
+
 
 @dataclass(slots=True)
 class _Ellipsis:
@@ -528,6 +532,24 @@ _KIN_WISHED |= {"grandma", "grandpa", "nan", "gran", "granny", "aunt", "uncle", 
 _KIN_WISHED |= {"boyfriend", "girlfriend", "partner", "bf", "gf", "kid", "baby"}
 
 
+def _untimed_statements(text: str, bounds, spans):
+    """(sentence, its tokens) of each statement of ``text`` with no time phrase of its own."""
+    for a, b in bounds:
+        sent = text[a:b]
+        if sentence_kind(sent) == "statement" and not any(a <= sp.start_char < b for sp in spans):
+            yield sent, tokenize(sent, a)
+
+
+def _span_mention(session, turn, obj: str, sentence: str, sp) -> Event:
+    """``_mention`` dated by the time phrase ``sp``."""
+    return _mention(session, turn, obj, sentence, (sp.start, sp.end, sp.granularity), "rule", sp.text)
+
+
+def _answerers(text: str) -> str:
+    """The asker's "your"/"yours" in ``text`` as the answerer's "my"/"mine"."""
+    return _YOUR.sub(lambda m: "mine" if m.group(0).lower() == "yours" else "my", text)
+
+
 def _birthday_wish(session, turn, sentence: str, ctx: _Ctx) -> Event | None:
     """A birthday wished is that day's: whose it is — the one named ("happy birthday Kieran",
     "… to your mom"), else the one wished, the other person of a two-person chat."""
@@ -542,7 +564,7 @@ def _birthday_wish(session, turn, sentence: str, ctx: _Ctx) -> Event | None:
     elif who in ("your", "ur") and who2 in _KIN_WISHED and listener:
         whose = f"{listener}'s {who2}"
     elif who and who in ctx.folded:
-        whose = next(n for n in ctx.names if n.casefold() == who)
+        whose = ctx.written(who)
     elif who in ("", "you", "u", "to", "babe", "bestie", "buddy", "mate", "dude", "girl", "sis", "bro"):
         whose = listener
     else:
@@ -900,7 +922,6 @@ class RuleExtractor:
                 if ev is not None:
                     st.events.append(ev)
                     st.used.update(sp.start_char for sp in sent_spans)
-                    self._refused.update(sp.start_char for sp in sent_spans)
             first = False
             st.statements += 1
             st.third = st.third or _about_another(toks, clauses, turn.speaker)
@@ -1022,13 +1043,8 @@ class RuleExtractor:
             st.events = nominal[:1]
         if not st.events and not answer_only and len(text.split()) <= NEWS_MESSAGE_WORDS:
             st.events = self._ended(session, turn, text, bounds, spans)
-        if (
-            not st.events
-            and not answer_only
-            and len(text.split()) <= NEWS_MESSAGE_WORDS
-            and (since := news_since(self._talk, turn.t_conv)) is not None
-        ):
-            st.events = self._news_mention(session, turn, text, bounds, spans, since)
+            if not st.events and (since := news_since(self._talk, turn.t_conv)) is not None:
+                st.events = self._news_mention(session, turn, text, bounds, spans, since)
         dated = [e for e in st.events if e.start is not None]
         undated = [e for e in st.events if e.start is None]
         return dated + undated[:MAX_UNDATED_PER_TURN]
@@ -1121,7 +1137,7 @@ class RuleExtractor:
             if not np:
                 return None
             obj = text_of(text, np)
-            e = _mention(session, turn, obj, sentence, (sp.start, sp.end, sp.granularity), "rule", sp.text)
+            e = _span_mention(session, turn, obj, sentence, sp)
             if how == "with":
                 e.kind, e.verb = "event", "was with"
             elif how == "at":  # the occasion a picture is from: "went on our trip to Paris", "was at the concert"
@@ -1310,7 +1326,7 @@ class RuleExtractor:
         if thing is not None:
             at = own[pointed].end
             obj = " ".join(f"{text[words[0].start : at]} [{thing}]{text[at : words[-1].end]}".split()).strip(" ,;:-—–")
-        e = _mention(session, turn, obj, sentence, (sp.start, sp.end, sp.granularity), "rule", sp.text)
+        e = _span_mention(session, turn, obj, sentence, sp)
         rest = join_tokens([t for t in words if not (sp.start_char <= t.start < sp.end_char)])
         e.aliases = clean_aliases([*category_aliases("", sentence), rest], e)
         return e
@@ -1318,11 +1334,7 @@ class RuleExtractor:
     def _ended(self, session, turn, text, bounds, spans) -> list[Event]:
         """ "FIRST DAY AT THE NEW JOB IS DONE!!", "the exam is over": an occasion just ended,
         the day it was told (``news.ended_occasion``); the speaker's mention of it."""
-        for a, b in bounds:
-            sent = text[a:b]
-            if sentence_kind(sent) != "statement" or any(a <= sp.start_char < b for sp in spans):
-                continue
-            toks = tokenize(sent, a)
+        for sent, toks in _untimed_statements(text, bounds, spans):
             at = ended_occasion(toks)
             if at is not None:
                 obj = " ".join(text[toks[at[0]].start : toks[at[1]].end].split())
@@ -1337,11 +1349,9 @@ class RuleExtractor:
         first such clause (``news.news_clause``), dated as news since their last talk, so the day
         it was told is not lost. None from a question, a greeting, a sentence with a time phrase
         (its own rules date it) or one older than news."""
-        for a, b in bounds:
-            sent = text[a:b]
-            if sentence_kind(sent) != "statement" or any(a <= sp.start_char < b for sp in spans) or background(sent):
+        for sent, toks in _untimed_statements(text, bounds, spans):
+            if background(sent):
                 continue
-            toks = tokenize(sent, a)
             at = news_clause(toks, self._names)
             if at is None:
                 continue
@@ -1430,10 +1440,8 @@ class RuleExtractor:
             words = m["what"].split()
             if words[-1].lower() in _POINTERS_ASKED or not has_content(tokenize(m["what"])):
                 continue  # "when is it?": what "it" is, the talk says before
-            words = [_YOUR.sub(lambda x: "mine" if x.group(0).lower() == "yours" else "my", w) for w in words]
-            return _mention(
-                session, turn, " ".join(words), sentence, (sp.start, sp.end, sp.granularity), "rule", sp.text
-            )
+            words = [_answerers(w) for w in words]
+            return _span_mention(session, turn, " ".join(words), sentence, sp)
         return None
 
     def _answer_event(self, session, turn, prev_questions, spans, sentence, ctx) -> Event | None:
@@ -1458,12 +1466,11 @@ class RuleExtractor:
                     c = None if at is None else self._parse_from(toks, at, "it", subj_start=i, after_aux=True)
                     if c is None:
                         continue
-                    thing = _YOUR.sub("my", " ".join(x.text for x in toks[i:at]).lower())
+                    thing = _answerers(" ".join(x.text for x in toks[i:at]).lower())
                     verb = c.verb.split()
                     verb[0] = past_form(verb[0].lower()) if verb[0].lower() in BASE else verb[0]
                     told = " ".join([thing, *verb, join_tokens(c.obj_toks)]).strip()
-                    sp = spans[0]
-                    return _mention(session, turn, told, sentence, (sp.start, sp.end, sp.granularity), "rule", sp.text)
+                    return _span_mention(session, turn, told, sentence, spans[0])
                 if who is not None:
                     # "did you call mom?" / "yes this morning!"; "did ivy start swim yet" / "this
                     # morning lol": the answer dates what was asked, done by whom it was asked of
@@ -1476,9 +1483,7 @@ class RuleExtractor:
                             c.verb = " ".join([past_form(words[0].lower()), *words[1:]])
                         ev = self._event(session, turn, c, spans[0], sentence, None)
                         if ev is not None:  # the asker's "your boss" is the answerer's own
-                            ev.object = _YOUR.sub(
-                                lambda m: "mine" if m.group(0).lower() == "yours" else "my", ev.object
-                            )
+                            ev.object = _answerers(ev.object)
                         if ev is not None and pronoun:
                             told = f"{t.low} {ev.verb} {ev.object}".strip()
                             sp = spans[0]
@@ -3407,7 +3412,7 @@ def _person_asked(questions: list[str], ctx: _Ctx) -> str | None:
         toks = tokenize(q)
         for i, t in enumerate(toks[1:], 1):
             if toks[i - 1].low in _PERSON_AUX and t.low in ctx.folded and t.text[:1].isalpha():
-                name = next((n for n in ctx.names if n.casefold() == t.low), None)
+                name = ctx.written(t.low)
                 if name is not None and name not in ctx.speakers:
                     found.add(name)
     return found.pop() if len(found) == 1 else None
@@ -3450,7 +3455,7 @@ def _asked_about(toks: list[Tok], i: int, ctx: _Ctx) -> str | None:
         return None
     if i > 1 and toks[i - 2].text not in PUNCT_BREAK and toks[i - 2].low not in ("so", "wait", "and", "oh"):
         return None
-    return next((n for n in ctx.names if n.casefold() == toks[i].low), None)
+    return ctx.written(toks[i].low)
 
 
 def _only_points(own: list[Tok]) -> bool:
