@@ -2168,3 +2168,61 @@ def test_a_deed_told_with_a_rising_mark_is_told_not_asked():
     # put to the listener, asked with an auxiliary or a choice: still questions
     for text in ["you went there yesterday?", "was it good yesterday?", "i went yesterday or was it monday?"]:
         assert rule_events([text]) == [], text
+
+
+def test_a_question_asked_before_is_still_answered_over_the_answerers_messages_in_a_row():
+    turns = [
+        ("Ana", "say hi to Alfie from me", 0),
+        ("Ana", "How did Alfie get on with his first week back?", 1),
+        ("Ana", "I've been thinking about him all week.", 1),
+        ("Sam", "ya good", 2),
+        ("Sam", "he went back weds. loves his new teacher", 2),
+    ]
+    e = find([e for e in session_events(turns) if e.source_turn_ids == ["m4"]], "")
+    assert (e.subject, e.verb, e.start.date()) == ("Alfie", "went back", date(2023, 5, 3))
+
+
+def test_when_asked_of_what_was_just_told_the_answer_dates_it():
+    # the news yielded an event: the answer gives it its time, and is one of its messages
+    turns = [
+        ("Sam", "yeah i coasted into a wendys lot", 0),
+        ("Ana", "of course u did", 1),
+        ("Ana", "wait when was this??", 1),
+        ("Sam", "this afternoon. they said its the alternator", 2),
+    ]
+    e = find(session_events(turns), "wendys")
+    assert (e.verb, e.start, e.time_source) == ("coasted into", datetime(2023, 5, 8, 12, 0), "rule")
+    assert e.source_turn_ids == ["m0", "m3"]
+    # the news yielded none ("she" is not said): the answerer's mention of it, dated by the answer
+    turns = [
+        ("Sam", "she knocked my monstera off the bookshelf", 0),
+        ("Ana", "noooo!! when??", 1),
+        ("Sam", "this morning sometime", 2),
+    ]
+    [e] = session_events(turns)
+    assert (e.kind, e.subject, e.object) == ("mention", "Sam", "she knocked my monstera off the bookshelf")
+    assert (e.start, e.source_turn_ids) == (datetime(2023, 5, 8, 6, 0), ["m0", "m2"])
+    # a time to come answers a plan's "when", which its own message dates
+    turns = [("Sam", "i need a haircut", 0), ("Ana", "when?", 1), ("Sam", "tomorrow", 2)]
+    assert not [e for e in session_events(turns) if "m2" in e.source_turn_ids]
+
+
+def test_a_thing_or_a_deed_said_alone_with_its_time_is_kept():
+    def said(text: str):
+        return rule_events([("Sam", text)])
+
+    e = find(said("valentines day flight. very romantic"), "flight")
+    assert (e.kind, e.start.month, e.start.day) == ("mention", 2, 14)
+    assert find(said("launch is thurs."), "launch").start.date() == date(2023, 5, 11)
+    assert find(said("she arrives monday"), "arrives").start.date() == date(2023, 5, 15)
+    assert find(said("he left yesterday"), "left").start.date() == YESTERDAY
+    # a verb and its object is an instruction; how it was, a thought or a feeling is no occurrence
+    for text in ["request it TODAY", "it was glorious yesterday", "i think so today", "it sucked yesterday"]:
+        assert said(text) == [], text
+
+
+def test_a_noun_phrase_and_its_participle_is_no_instruction():
+    [e] = rule_events([("Sam", "train tickets booked for the 19th btw")])
+    assert (e.object, e.start.date()) == ("train tickets booked for the 19th", date(2023, 5, 19))
+    # a verb that takes an object and its participle still instructs
+    assert rule_events([("Sam", "get the car fixed tomorrow")]) == []

@@ -190,6 +190,9 @@ def is_negated(toks: list[Tok]) -> bool:
     return False
 
 
+_CAUSATIVE = {"get", "have", "keep", "leave", "make", "let", "want", "need", "see", "watch", "hear", "like"}
+
+
 def is_imperative(toks: list[Tok], spans, said_end: datetime) -> bool:
     """A sentence that opens with a bare verb is an instruction or suggestion ("Try the Skyline
     trail next month"), unless a past time shows it is a diary's subjectless report."""
@@ -205,8 +208,13 @@ def is_imperative(toks: list[Tok], spans, said_end: datetime) -> bool:
     # "move in date is 1st july", "run club is on tuesday": the verb names a noun phrase, the
     # subject of the "is" that follows it ("make sure it is done", "check the door is locked" stay
     # instructions: a subject of their own comes first)
-    for t in body[k + 1 : k + 4]:
+    # "train tickets booked for the 19th", "run shoes ordered": a noun phrase and its participle
+    # ("have been booked"); a verb that takes an object and its participle stays an instruction
+    # ("get the car fixed", "have it done")
+    for j, t in enumerate(body[k + 1 : k + 4], k + 1):
         if t.low in ("is", "are", "was", "were", "'s"):
+            return False
+        if j > k + 1 and t.low.endswith("ed") and is_past(t.low) and w not in _CAUSATIVE:
             return False
         if t.low in L.DETERMINERS or t.low in SUBJ_PRONOUNS or t.low in L.CLAUSE_BREAK or t.low == "that":
             break

@@ -328,6 +328,12 @@ _NO = re.compile(r"(?i)^\W*(?:no|nope|nah|not)\b")
 # what a yes/no question asks befell: "did the car pass?", "has ur parcel come?"
 _ASKED_THINGS = {"the", "your", "ur", "my", "his", "her", "their"}
 _SERIES_PLACE = {"first", "second", "third", "fourth", "fifth", "1st", "2nd", "3rd", "4th", "5th", "last", "final"}
+# a question that asks only when what was just told happened: "when??", "wait when was this??",
+# "Oh no. When was this in?", "since when"
+_ASKS_WHEN_TOLD = re.compile(
+    r"(?i)^\W*(?:(?:wait|omg|oh|no+|so|and|but|ok|hang on|hold on)\W+)*(?:since\s+)?when"
+    r"(?:\s+(?:was|did|is)\s+(?:this|that|it)(?:\s+(?:in|on|happen|happening))?)?\W*$"
+)
 _POINTERS_ASKED = {"it", "that", "this", "they", "them", "he", "she", "you", "u", "everything", "things"}
 _HOW_WAS_TIME = {"day": "today", "morning": "this morning", "afternoon": "this afternoon", "evening": "this evening"}
 
@@ -613,6 +619,8 @@ class RuleExtractor:
         # held so that its id is not reused
         self._past: dict[int, Event] = {}
         self._talk: datetime | None = None  # the session's talk before, if it is a talk (``news.talk_before``)
+        self._made: dict[str, list[Event]] = {}  # the session's events so far, by message (``_dates_told``)
+        self._told_dated = False  # ``_dates_told`` gave its time to an event of an earlier message
 
     # -- public ---------------------------------------------------------------------------
 
@@ -639,6 +647,7 @@ class RuleExtractor:
     ) -> list[Event]:
         speakers = {t.speaker for t in session.turns if t.speaker and t.speaker[:1].isupper()}
         self._past = {}  # nothing of another session's (one that raised) is dated as this one's news
+        self._made = {}
         self._talk = talk_before(session)  # when its speakers last talked, if it is a talk (news)
         if texts is None:
             texts = {t.turn_id: normalize(prose(t.text)) for t in session.turns if t.role != "assistant"}
@@ -646,6 +655,8 @@ class RuleExtractor:
         out: list[Event] = []
         prev: Turn | None = None
         prev_questions: list[str] = []
+        run_questions: list[str] = []  # the questions of the messages the last sender sent in a row
+        asked_run: list[str] = []  # … of the other person's run before, while this one answers in a row
         carried: _Carry = _Carry()
         merged: set[str] = set()  # afterthoughts read with the message before them
         bare = _BareTimes(session, texts)  # bare(j): the time phrase message j is, if it is one
@@ -653,7 +664,10 @@ class RuleExtractor:
             self._burst = _burst_before(session.turns, i)
             if turn.role == "assistant":  # "I" of an assistant is not the person whose memory this is
                 prev, prev_questions, carried = turn, [], _Carry()
+                run_questions, asked_run = [], []
                 continue
+            if prev is not None and prev.speaker != turn.speaker:
+                asked_run, run_questions = run_questions, []
             if turn.turn_id in merged:
                 prev = turn
                 continue
@@ -676,6 +690,7 @@ class RuleExtractor:
             answer_time = carried.asked if asked and close and story is None else None
             kwargs = dict(story=story or answer_time, answer_only=answer_time is not None, headed=headed)
             kwargs["context"] = (carried.framed, carried.third) if same else (False, False)
+            kwargs["asked_run"] = asked_run
             carried, qs = _Carry(), []
             if phrase is not None:
                 events = self._turn_events(
@@ -702,7 +717,9 @@ class RuleExtractor:
             # to paris", "how are your kids?")
             carried.narrated = carried.narrated or (narrating and carried.story is story and not events and not qs)
             out.extend(events)
+            self._made[turn.turn_id] = events
             prev, prev_questions = turn, qs
+            run_questions += qs
         self._as_news(out)
         return dedup(out)
 
@@ -789,12 +806,15 @@ class RuleExtractor:
         answer_only: bool = False,
         headed: bool = False,
         context: tuple[bool, bool] = (False, False),
+        asked_run: Sequence[str] = (),
     ) -> list[Event]:
         text = normalize(prose(turn.text)) if text is None else text
         bounds = sentences(text)
         asks_when = any(_ASKS_WHEN.search(q) for q in prev_questions)
         # "How did Alfie get on with his first week back?" / "he went back weds": who "he" is
-        asked_person = _person_asked(prev_questions, ctx)
+        # (also asked in the asker's messages before, and answered over the answerer's: "How did
+        # Alfie get on …?" / "I've been thinking about him" / "ya good" / "he went back weds")
+        asked_person = _person_asked([*asked_run, *prev_questions], ctx)
         read = join_afterthoughts(text, turn.t_conv, bounds, answering=asks_when, headed=headed)  # "I went. Yesterday."
         if read is not text:
             text, bounds = read, sentences(read)
@@ -919,8 +939,12 @@ class RuleExtractor:
             if first and prev_questions and sent_spans and len(toks) <= 10 and not st.events:
                 # "whens the wedding??" / "october 11"; "how was moving day" / "saturday was CHAOS"
                 ev = self._asked_occasion(session, turn, prev_questions, sent_spans, sent, day_start)
+                if ev is None:
+                    ev = self._dates_told(session, turn, prev_questions, sent_spans, sent)
                 if ev is not None:
                     st.events.append(ev)
+                    st.used.update(sp.start_char for sp in sent_spans)
+                elif self._told_dated:
                     st.used.update(sp.start_char for sp in sent_spans)
             first = False
             st.statements += 1
@@ -1183,11 +1207,18 @@ class RuleExtractor:
             prev_word not in ("until", "til", "till", "'til")
             or bool(re.search(r"(?i)\b(?:anymore|any more|no longer)\b", sentence))
         )
+        alone = said == 1 and not negated and _one_thing_then(outside, self._names)
+        alone = alone or (said == 1 and not negated and _one_deed_then(outside, self._names))
+        if alone:
+            # "alfie on fri", "valentines day flight", "launch is thurs": a thing and its time;
+            # "she arrives monday", "we're moving sat", "landed today": a deed and its time
+            said = 2
         if negated or (said < 2 and not occasion):  # "I'll try", "I'm dreading": too little said to keep
             return None
         if (
             thing is None
             and not phase
+            and not alone
             and not any(
                 is_content(t)
                 and t.low not in SUBJ_PRONOUNS
@@ -1443,6 +1474,41 @@ class RuleExtractor:
             words = [_answerers(w) for w in words]
             return _span_mention(session, turn, " ".join(words), sentence, sp)
         return None
+
+    def _dates_told(self, session, turn, prev_questions, spans, sentence) -> Event | None:
+        """ "she knocked my monstera off the bookshelf" / "noooo!! when??" / "this morning
+        sometime": the answer gives the time of what the answerer had just told. Its undated (or
+        news-dated) event takes the answer's time and the answer as a source; when that message
+        yielded none, the answerer's mention of it, dated by the answer. ``_told_dated`` says an
+        earlier event took the time."""
+        self._told_dated = False
+        if not any(_ASKS_WHEN_TOLD.match(q) for q in prev_questions):
+            return None
+        told = _told_before(session.turns, turn)
+        if told is None:
+            return None
+        sp = spans[0]
+        said_end = datetime.combine(naive(turn.t_conv).date(), _DAY_END)
+        if sp.start > said_end:
+            return None  # "when??" / "tomorrow": a plan, whose own message has its verb
+        made = [e for e in self._made.get(told.turn_id, []) if e.start is None or e.time_source in ("news", "said_on")]
+        if made:
+            e = made[0]
+            e.start, e.end, e.granularity = sp.start, sp.end, sp.granularity
+            e.time_source, e.time_expression = "rule", sp.text
+            e.source_turn_ids = [*e.source_turn_ids, turn.turn_id]
+            self._past.pop(id(e), None)  # dated now, not as news
+            self._told_dated = True
+            return None
+        text = normalize(prose(told.text))
+        said = " ".join(text[a:b] for a, b in sentences(text) if sentence_kind(text[a:b]) == "statement")
+        if not has_content(tokenize(said)):
+            return None
+        obj = " ".join(said.split()[:MAX_MENTION_TOKENS]).strip(" ,;:-")  # "review. she slated us"
+        e = _span_mention(session, turn, obj, sentence, sp)
+        e.source_turn_ids = [told.turn_id, turn.turn_id]
+        e.aliases = clean_aliases(category_aliases("", said), e)
+        return e
 
     def _answer_event(self, session, turn, prev_questions, spans, sentence, ctx) -> Event | None:
         # "did you call mom?" / "no, tomorrow": not done, a plan; "nope" with a time gone by
@@ -2753,6 +2819,21 @@ def _burst_before(turns: Sequence[Turn], i: int) -> list[Turn]:
     return out
 
 
+def _told_before(turns: Sequence[Turn], turn: Turn) -> Turn | None:
+    """The message of ``turn``'s sender that the question right before ``turn`` reacts to: the
+    sender's last message before the asker's messages in a row ("she knocked my monstera off" /
+    "noooo!!" / "when??" / ``turn``)."""
+    i = next((k for k, t in enumerate(turns) if t is turn), None)
+    if i is None or i == 0 or turns[i - 1].speaker == turn.speaker:
+        return None
+    asker, j = turns[i - 1].speaker, i - 1
+    while j >= 0 and turns[j].speaker == asker and i - j <= BURST:
+        j -= 1
+    if j < 0 or turns[j].speaker != turn.speaker or turns[j].role == "assistant":
+        return None
+    return turns[j]
+
+
 def _told_already(mention: Event, events: list[Event]) -> Event | None:
     """The event of the same sentence that already tells what the mention quotes (its verb and
     object are in the mention's words): the mention is a second time phrase of it."""
@@ -3213,6 +3294,60 @@ def _dated_by(e: Event, phrase: str) -> bool:
 def _padded_words(t: str) -> str:
     """ " on saturday ": words between spaces, so that a containment test matches whole words."""
     return f" {' '.join(re.findall(r'[a-z0-9]+', t))} "
+
+
+def _one_thing_then(outside: list[Tok], names: set[str]) -> bool:
+    """A verbless line that names one thing beside its time: "alfie on fri", "valentines day
+    flight", "launch is thurs", "back at nursery tmrw", "I'll be in columbus the whole weekend".
+    Not a verb ("request it TODAY", "thinking about him all week") nor a state said with "be"
+    ("it was glorious yesterday")."""
+    pad = Tok("", "", -1, -1)
+    seen = 0
+    for p, t, n in zip([pad, *outside], outside, [*outside[1:], pad]):
+        if not (is_content(t) and t.low not in SUBJ_PRONOUNS):
+            if t.low not in L.BE and t.low not in L.MODAL and t.low != "'ll" and is_verbish(t.low, after_aux=True):
+                return False
+            continue
+        seen += 1
+        noun = (
+            t.low in names
+            or not is_verbish(t.low, after_aux=True)
+            or p.low in L.DETERMINERS
+            or p.low in L.PREPOSITIONS
+            or n.low in L.BE
+        )
+        if not noun or p.low in L.BE or n.low in OBJECT_PRONOUNS:
+            return False  # "request it TODAY": a verb and its object
+    return seen == 1 and not any(a.low in ("it", "there") and b.low in L.BE for a, b in zip(outside, outside[1:]))
+
+
+_DEED_SUBJECTS = {"i", "we", "he", "she", "they"}
+_NO_DEED_ALONE = L.MENTAL | L.IRREALIS_CONTROL | _PREFERENCE | FELT | {"be", "have", "do", "get", "go", "say", "mean"}
+
+
+def _one_deed_then(outside: list[Tok], names: set[str]) -> bool:
+    """A clause that is only its subject and one verb beside its time: "she arrives monday",
+    "we're moving sat", "i fly out tmrw", "landed today" (the speaker's, with no subject: a past
+    verb). Not a thought, a wish, a liking or a feeling ("i think so today", "i hate
+    mondays"), nor "it"/"that" (how something is)."""
+    words = [
+        t
+        for t in outside
+        if (t.text[:1].isalnum() or t.low.startswith("'"))
+        and t.low not in GREET_TAIL
+        and (t.low not in _FILLERS or t.low in ("it", "its", "'s"))
+    ]
+    at = 0
+    if words and (words[0].low in _DEED_SUBJECTS or words[0].low in names):
+        at = 1
+    while at < len(words) and (words[at].low in L.BE or words[at].low in ("will", "'ll", "'s", "'re", "'m", "gonna")):
+        at += 1
+    if at != len(words) - 1:
+        return False
+    verb = words[at].low
+    if lemma(verb) in _NO_DEED_ALONE or verb in _NO_DEED_ALONE or not is_verbish(verb, after_aux=True):
+        return False
+    return at > 0 or is_past(verb)  # a bare "-ing" is the ellipsis rules' ("working all day": when?)
 
 
 def _names_a_day(t: Tok) -> bool:

@@ -195,7 +195,7 @@ def core_words(obj: str) -> str:
 # word classes the clause parser and the mention quoter share
 TRAILING_DROP = L.PREPOSITIONS | L.DETERMINERS | L.ADVERBS | {
     "over", "during", "around", "until", "till", "since", "not", "than", "as", "instead", "anyway", "anyways",
-    "smh", "tbh", "ngl", "fr", "unfortunately", "maybe", "mostly", "honestly", "probably", "lol", "haha", "lmao", "yet",
+    "smh", "tbh", "ngl", "fr", "unfortunately", "maybe", "mostly", "honestly", "probably", "lol", "haha", "lmao", "yet", "btw", "tho",
 }  # fmt: skip
 GREET_TAIL = {
     "hey", "hi", "hello", "oh", "wow", "yeah", "yes", "well", "ok", "okay", "so", "hah", "haha", "lol", "yep", "yup",
