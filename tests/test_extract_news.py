@@ -314,3 +314,20 @@ def test_an_occasion_told_over_ended_the_day_it_was_told():
     # nothing named ends, or something else is said of it
     for text in ("it's over", "i am so done", "the party is over there", "we are done with the kitchen"):
         assert not [e for e in _news(text) if e.kind == "mention"], text
+
+
+def test_a_new_state_of_someone_or_something_is_news():
+    def told(text: str):
+        return [e for e in _news(text, speaker="Elaine") if e.time_source == "news"]
+
+    e = find(told("omg my sister is engaged!!"), "engaged")
+    assert (e.kind, e.subject, e.object) == ("mention", "Elaine", "my sister is engaged")
+    assert (e.start, e.end.date()) == (datetime(2023, 5, 8, 19, 0), date(2023, 5, 9))
+    assert find(told("Rosie's got chickenpox 😩"), "chickenpox").object == "Rosie's got chickenpox"
+    assert find(told("the boiler is broken"), "boiler").time_source == "news"
+    # a name typed in lower case, "'s" typed onto it
+    assert find(told("priyas pregnant 🥹"), "pregnant").object == "priyas pregnant"
+    # how someone or something is, a state that goes on, or a pronoun's: no news
+    for text in ["mum is fine", "she is so cute", "my legs are still broken from skiing", "it is broken"]:
+        assert told(text) == [], text
+    assert told("the gingerbread place is sick") == []  # a thing that is "sick" is great

@@ -30,6 +30,7 @@ from chronos_cli.extract.words import (
     is_past,
     is_verbish,
     lemma,
+    one_of,
 )
 from chronos_cli.models import Event, Session, _people
 
@@ -246,6 +247,92 @@ def news_clause(toks: list[Tok], names: set[str]) -> tuple[int, int, int | None]
         points = pos[words[k + 1].start] if rest[:1] and rest[0] in _POINTERS else None
         return pos[words[o if subject else k].start], pos[words[end].start], points
     return None
+
+
+# states that are news when told: what someone has just become ("priyas pregnant", "my sister is
+# engaged!!", "the boiler is broken"), not how they are ("she's so
+# cute", "mum is fine"): an opinion or a mood is no news
+_PERSON_STATES = {
+    "pregnant", "expecting", "engaged", "married", "divorced", "separated", "sick", "ill", "poorly", "injured",
+    "dead", "fired", "hired", "promoted", "retired", "unemployed", "redundant", "positive", "grounded", "suspended",
+    "missing",
+}  # fmt: skip
+_THING_STATES = {"broken", "bust", "cancelled", "canceled", "postponed", "closed", "flooded", "stolen"}
+# "is in hospital", "is off sick", "is on" (a warning light), "'s home": where one has just ended up
+_NEWS_PLACES = {("in", "hospital"), ("off", "sick"), ("in", "labour"), ("in", "labor")}
+_NOT_NEWS_SUBJECTS = {"i", "you", "u", "we", "it", "its", "that", "this", "there", "he", "she", "they", "everything"}
+# what one has caught: "rosie's got chickenpox", "sam has covid"
+_ILLNESSES = {
+    "chickenpox", "covid", "flu", "cold", "fever", "temperature", "measles", "tonsillitis", "strep", "norovirus",
+    "mumps", "conjunctivitis", "pneumonia", "bronchitis", "shingles", "sickness", "bug", "infection", "concussion",
+}  # fmt: skip
+_BE_NOW = {"is", "'s", "are", "'re", "am", "'m"}
+_GOING_ON = {"still", "always", "again", "so", "too", "very", "kinda", "sorta"}
+
+
+def _person_state(rest: list[str]) -> bool:
+    return bool(rest) and (rest[0] in _PERSON_STATES or tuple(rest[:2]) in _NEWS_PLACES)
+
+
+def news_state(toks: list[Tok], names: set[str]) -> tuple[int, int] | None:
+    """(first, last) token of a sentence that tells someone's or something's new state
+    ("priyas pregnant", "rosie's got chickenpox", "my sister is engaged!!", "sams in hospital"):
+    someone (a name, a role, "my sister") then "is"/"'s" (typed onto a name: "priyas") and a
+    person's state (``_PERSON_STATES``, ``_NEWS_PLACES``) or "has"/"'s got" an illness; or a
+    thing of the speaker's ("the boiler") and a thing's state (``_THING_STATES``). Not "I" nor
+    the listener (they know), nor a pronoun whose referent is not said."""
+    words = [t for t in toks if t.text[:1].isalnum() or t.text[:1] == "'"]
+    pos = {t.start: i for i, t in enumerate(toks)}
+    o = 0
+    while o < len(words) and words[o].low in _NEWS_OPENERS:
+        o += 1
+    lows = [t.low for t in words]
+    glued = o + 1 < len(lows) and lows[o].endswith("s") and lows[o + 1] in _PERSON_STATES | {"in", "off"}
+    if glued and (lows[o][:-1] in names or _who(lows[o][:-1], names) is None):
+        b, subject, rest_at, caught = o, [lows[o][:-1]], o + 1, False  # "priyas pregnant", "sams in hospital"
+    else:
+        b = next((j for j in range(o + 1, min(len(lows), o + 5)) if lows[j] in _BE_NOW or lows[j] == "has"), None)
+        if b is None:
+            return None
+        subject, rest_at = lows[o:b], b + 1
+        caught = lows[b] == "has" or (lows[b] == "'s" and lows[b + 1 : b + 2] == ["got"])
+        rest_at += lows[b + 1 : b + 2] == ["got"]
+    if not subject or subject[0] in _NOT_NEWS_SUBJECTS:
+        return None
+    person = subject[-1] in names or subject[-1] in _ROLES or one_of(subject[-1], PEOPLE)
+    # a lone word no verb or pronoun before a person's state is a name typed in lower case
+    # ("rosie's got chickenpox"); "it's broken", "shes sick": who or what is not said
+    named = person or (_who(subject[0], names) is None and (caught or _person_state(lows[rest_at:])))
+    if len(subject) == 1:
+        if not named:
+            return None
+    elif not (
+        subject[0] in _OWNED
+        or subject[0] in names
+        or all(w.isalpha() and not is_verbish(w, after_aux=False) for w in subject)
+    ):
+        return None
+    at = rest_at
+    while at < len(lows) and lows[at] in L.ADVERBS:
+        if lows[at] in _GOING_ON:
+            return None  # "my legs are still broken": no news, a state that goes on
+        at += 1  # "is officially engaged"
+    rest = lows[at:]
+    if not rest:
+        return None
+    person = person or (len(subject) == 1 and named)
+    if caught:
+        ok = rest[0] in _ILLNESSES or (rest[0] in ("a", "the") and rest[1:2] and rest[1] in _ILLNESSES)
+    elif person:
+        ok = _person_state(rest)
+    else:  # "the boiler is broken"; not "the gingerbread place is sick" (great)
+        ok = rest[0] in _THING_STATES
+    if not ok:
+        return None
+    end = len(words) - 1
+    while end > at and (words[end].low in _TAIL or words[end].low in L.ADVERBS):
+        end -= 1
+    return pos[words[o].start], pos[words[min(end, at + 3)].start]
 
 
 # an occasion's end, told as a present state: "first day is done", "the exam is over"

@@ -138,6 +138,7 @@ from chronos_cli.extract.news import (
     ended_occasion,
     news_clause,
     news_since,
+    news_state,
     result_perfect,
     talk_before,
 )
@@ -1210,7 +1211,7 @@ class RuleExtractor:
         alone = said == 1 and not negated and _one_thing_then(outside, self._names)
         alone = alone or (said == 1 and not negated and _one_deed_then(outside, self._names))
         if alone:
-            # "alfie on fri", "valentines day flight", "launch is thurs": a thing and its time;
+            # "launch is thurs", "I'll be in columbus the whole weekend": a thing and its time;
             # "she arrives monday", "we're moving sat", "landed today": a deed and its time
             said = 2
         if negated or (said < 2 and not occasion):  # "I'll try", "I'm dreading": too little said to keep
@@ -1383,10 +1384,10 @@ class RuleExtractor:
         for sent, toks in _untimed_statements(text, bounds, spans):
             if background(sent):
                 continue
-            at = news_clause(toks, self._names)
+            at = news_clause(toks, self._names) or news_state(toks, self._names)
             if at is None:
                 continue
-            first, last, points = at
+            first, last, points = at if len(at) == 3 else (*at, None)
             obj = text[toks[first].start : toks[last].end]
             if points is not None:
                 # "any news on the flat??" / "we got it!!": what "it" stands for, or no news told
@@ -1501,10 +1502,13 @@ class RuleExtractor:
             self._told_dated = True
             return None
         text = normalize(prose(told.text))
-        said = " ".join(text[a:b] for a, b in sentences(text) if sentence_kind(text[a:b]) == "statement")
+        # its longest statement ("review. she slated us": not the fragment "review.")
+        said = max(
+            (text[a:b] for a, b in sentences(text) if sentence_kind(text[a:b]) == "statement"), key=len, default=""
+        )
         if not has_content(tokenize(said)):
             return None
-        obj = " ".join(said.split()[:MAX_MENTION_TOKENS]).strip(" ,;:-")  # "review. she slated us"
+        obj = " ".join(said.split()[:MAX_MENTION_TOKENS]).strip(" ,;:-.!")
         e = _span_mention(session, turn, obj, sentence, sp)
         e.source_turn_ids = [told.turn_id, turn.turn_id]
         e.aliases = clean_aliases(category_aliases("", said), e)
@@ -3297,10 +3301,13 @@ def _padded_words(t: str) -> str:
 
 
 def _one_thing_then(outside: list[Tok], names: set[str]) -> bool:
-    """A verbless line that names one thing beside its time: "alfie on fri", "valentines day
-    flight", "launch is thurs", "back at nursery tmrw", "I'll be in columbus the whole weekend".
-    Not a verb ("request it TODAY", "thinking about him all week") nor a state said with "be"
-    ("it was glorious yesterday")."""
+    """A line that names one thing and where or when it is, with its time: "launch is thurs",
+    "I'll be in columbus the whole weekend", "was in bed all sunday". Not a verb ("request it
+    TODAY", "thinking about him all week"), how something was ("it was glorious yesterday"), a
+    quote ("'i am back since yesterday' -> …"), nor a noun with no "be" ("alfie on fri", "back
+    at nursery tmrw": what of it is not said — most such lines read as fragments)."""
+    if not any(t.low in L.BE for t in outside) or any(t.text in _QUOTES for t in outside):
+        return False
     pad = Tok("", "", -1, -1)
     seen = 0
     for p, t, n in zip([pad, *outside], outside, [*outside[1:], pad]):
@@ -3321,8 +3328,12 @@ def _one_thing_then(outside: list[Tok], names: set[str]) -> bool:
     return seen == 1 and not any(a.low in ("it", "there") and b.low in L.BE for a, b in zip(outside, outside[1:]))
 
 
+_QUOTES = {'"', "“", "”", "'", "‘", "’"}
 _DEED_SUBJECTS = {"i", "we", "he", "she", "they"}
 _NO_DEED_ALONE = L.MENTAL | L.IRREALIS_CONTROL | _PREFERENCE | FELT | {"be", "have", "do", "get", "go", "say", "mean"}
+# effort and feeling, no occurrence: "I'll try", "I'm dreading", "we'll manage", "i'm struggling"
+_NO_DEED_ALONE |= {"try", "dread", "worry", "struggle", "manage", "cope", "wonder", "regret", "fear", "panic"}
+_NO_DEED_ALONE |= {"wait", "care", "mind", "bother", "suffer", "survive", "relax", "rest"}
 
 
 def _one_deed_then(outside: list[Tok], names: set[str]) -> bool:
