@@ -249,16 +249,16 @@ def news_clause(toks: list[Tok], names: set[str]) -> tuple[int, int, int | None]
     return None
 
 
-# states that are news when told: what someone has just become ("priyas pregnant", "my sister is
-# engaged!!", "the boiler is broken"), not how they are ("she's so
-# cute", "mum is fine"): an opinion or a mood is no news
+# states that are news when told: what someone or something has just become ("priyas pregnant",
+# "my sister is engaged!!", "the boiler is broken"), not how they are ("she's so cute", "mum is
+# fine"): an opinion or a mood is no news
 _PERSON_STATES = {
     "pregnant", "expecting", "engaged", "married", "divorced", "separated", "sick", "ill", "poorly", "injured",
     "dead", "fired", "hired", "promoted", "retired", "unemployed", "redundant", "positive", "grounded", "suspended",
     "missing",
 }  # fmt: skip
 _THING_STATES = {"broken", "bust", "cancelled", "canceled", "postponed", "closed", "flooded", "stolen"}
-# "is in hospital", "is off sick", "is on" (a warning light), "'s home": where one has just ended up
+# where someone has just ended up: "is in hospital", "is off sick"
 _NEWS_PLACES = {("in", "hospital"), ("off", "sick"), ("in", "labour"), ("in", "labor")}
 _NOT_NEWS_SUBJECTS = {"i", "you", "u", "we", "it", "its", "that", "this", "there", "he", "she", "they", "everything"}
 # what one has caught: "rosie's got chickenpox", "sam has covid"
@@ -274,8 +274,8 @@ def _person_state(rest: list[str]) -> bool:
     return bool(rest) and (rest[0] in _PERSON_STATES or tuple(rest[:2]) in _NEWS_PLACES)
 
 
-def news_state(toks: list[Tok], names: set[str]) -> tuple[int, int] | None:
-    """(first, last) token of a sentence that tells someone's or something's new state
+def news_state(toks: list[Tok], names: set[str]) -> tuple[int, int, None] | None:
+    """(first, last, None) token of a sentence (as ``news_clause`` gives them) that tells someone's or something's new state
     ("priyas pregnant", "rosie's got chickenpox", "my sister is engaged!!", "sams in hospital"):
     someone (a name, a role, "my sister") then "is"/"'s" (typed onto a name: "priyas") and a
     person's state (``_PERSON_STATES``, ``_NEWS_PLACES``) or "has"/"'s got" an illness; or a
@@ -289,7 +289,7 @@ def news_state(toks: list[Tok], names: set[str]) -> tuple[int, int] | None:
     lows = [t.low for t in words]
     glued = o + 1 < len(lows) and lows[o].endswith("s") and lows[o + 1] in _PERSON_STATES | {"in", "off"}
     if glued and (lows[o][:-1] in names or _who(lows[o][:-1], names) is None):
-        b, subject, rest_at, caught = o, [lows[o][:-1]], o + 1, False  # "priyas pregnant", "sams in hospital"
+        subject, rest_at, caught = [lows[o][:-1]], o + 1, False  # "priyas pregnant", "sams in hospital"
     else:
         b = next((j for j in range(o + 1, min(len(lows), o + 5)) if lows[j] in _BE_NOW or lows[j] == "has"), None)
         if b is None:
@@ -332,7 +332,7 @@ def news_state(toks: list[Tok], names: set[str]) -> tuple[int, int] | None:
     end = len(words) - 1
     while end > at and (words[end].low in _TAIL or words[end].low in L.ADVERBS):
         end -= 1
-    return pos[words[o].start], pos[words[min(end, at + 3)].start]
+    return pos[words[o].start], pos[words[min(end, at + 3)].start], None
 
 
 # an occasion's end, told as a present state: "first day is done", "the exam is over"

@@ -1387,7 +1387,7 @@ class RuleExtractor:
             at = news_clause(toks, self._names) or news_state(toks, self._names)
             if at is None:
                 continue
-            first, last, points = at if len(at) == 3 else (*at, None)
+            first, last, points = at
             obj = text[toks[first].start : toks[last].end]
             if points is not None:
                 # "any news on the flat??" / "we got it!!": what "it" stands for, or no news told
@@ -1492,7 +1492,9 @@ class RuleExtractor:
         said_end = datetime.combine(naive(turn.t_conv).date(), _DAY_END)
         if sp.start > said_end:
             return None  # "when??" / "tomorrow": a plan, whose own message has its verb
-        made = [e for e in self._made.get(told.turn_id, []) if e.start is None or e.time_source in ("news", "said_on")]
+        made = self._made.get(told.turn_id, [])
+        if any(e.time_source == "rule" for e in made):
+            return None  # its own time phrase already dated it
         if made:
             e = made[0]
             e.start, e.end, e.granularity = sp.start, sp.end, sp.granularity
