@@ -2234,3 +2234,49 @@ def test_a_noun_phrase_and_its_participle_is_no_instruction():
 def test_effort_or_a_feeling_with_its_time_is_no_occurrence():
     assert rule_events([("Sam", "Ok I'll try again this weekend. lol thanks")]) == []
     assert rule_events([("Sam", "but I'm dreading Monday.")]) == []
+
+
+def test_what_a_run_of_messages_or_a_when_answer_does_not_date():
+    # a run's message that names someone else answers the question: "he" after it is not Alfie
+    turns = [
+        ("Ana", "How did Alfie get on with his first week back?", 0),
+        ("Sam", "ya good", 1),
+        ("Sam", "my dad is visiting this week", 1),
+        ("Sam", "he arrived yesterday", 1),
+    ]
+    assert not [e for e in session_events(turns) if e.subject == "Alfie"]
+    # the whole story the message told takes the time; an afterthought already dated it
+    turns = [
+        ("Sam", "i went to the gym and then i broke my toe", 0),
+        ("Ana", "omg when??", 1),
+        ("Sam", "this morning", 2),
+    ]
+    assert {e.object: e.start for e in session_events(turns)} == {
+        "the gym": datetime(2023, 5, 8, 6, 0),
+        "my toe": datetime(2023, 5, 8, 6, 0),
+    }
+    turns = [
+        ("Sam", "went to the dentist", 0),
+        ("Sam", "yesterday", 0),
+        ("Ana", "when??", 1),
+        ("Sam", "this morning", 2),
+    ]
+    [e] = session_events(turns)
+    assert (e.object, e.start.date()) == ("the dentist", YESTERDAY)
+    # nothing happened, or only a need: the "when" answer dates nothing
+    for told in ["you never listen to me", "i need a haircut"]:
+        assert session_events([("Sam", told, 0), ("Ana", "when??", 1), ("Sam", "yesterday", 2)]) == [], told
+
+
+def test_a_mood_or_a_plan_said_with_its_time_is_no_deed():
+    for text in ["i'm tired today", "she was upset yesterday", "i'm dying today", "tired today", "booked tomorrow"]:
+        assert rule_events([("Sam", text)]) == [], text
+    assert rule_events([("Sam", "mine is tomorrow")]) == []  # whose, the message does not say
+    assert rule_events([("Sam", "stop being scared tomorrow")]) == []  # an instruction
+
+
+def test_an_ordinal_after_for_is_a_date_before_a_chat_tag_not_a_direction():
+    said = datetime(2024, 5, 15, 20, 12)
+    assert resolve("look for the 2nd right after the lights", said) == []
+    # what a booking is for is to come: the next 9th
+    assert [sp.start.date() for sp in resolve("booked for the 9th tho", said)] == [date(2024, 6, 9)]

@@ -331,3 +331,23 @@ def test_a_new_state_of_someone_or_something_is_news():
     for text in ["mum is fine", "she is so cute", "my legs are still broken from skiing", "it is broken"]:
         assert told(text) == [], text
     assert told("the gingerbread place is sick") == []  # a thing that is "sick" is great
+
+
+def test_a_state_word_that_does_not_tell_a_new_state_is_no_news():
+    def told(text: str):
+        return [e for e in _news(text, speaker="Elaine") if e.time_source == "news"]
+
+    for text in [
+        "if my phone is broken i'll cry",
+        "hopefully the trip is cancelled",
+        "my sister is missing you",
+        "sam is sick of waiting",
+        "dad is married to his job",
+        "my dad is dead tired",
+        "the app has a bug",
+        "sam has cold feet about the wedding",
+        "things in hospital",
+        "your boiler is broken",
+    ]:
+        assert told(text) == [], text
+    assert find(told("sam has covid again"), "covid").object == "sam has covid"

@@ -267,7 +267,22 @@ _ILLNESSES = {
     "mumps", "conjunctivitis", "pneumonia", "bronchitis", "shingles", "sickness", "bug", "infection", "concussion",
 }  # fmt: skip
 _BE_NOW = {"is", "'s", "are", "'re", "am", "'m"}
+_STATE_PREPS = {"with", "from", "in", "at", "after", "since", "for", "on", "again", "lol", "omg"}
+# a clause that supposes or hopes, or the listener's thing: "if …", "hopefully …", "your boiler"
+_SUPPOSED = {"if", "unless", "when", "whenever", "once", "until", "before", "after", "because", "hopefully"}
+_SUPPOSED |= {"maybe", "incase", "in", "your", "ur", "yours"}
 _GOING_ON = {"still", "always", "again", "so", "too", "very", "kinda", "sorta"}
+
+
+def _state_ends(after: list[str], names: set[str]) -> bool:
+    """What follows a state word leaves it the state: nothing but a tail, or a phrase of where,
+    when or with whom ("engaged to tom", "sick with flu", "in hospital since monday"); not "sick
+    of waiting", "missing you", "dead tired", "fired up", "positive she left it"."""
+    if not after or all(w in _TAIL or w in L.ADVERBS and w not in _GOING_ON for w in after):
+        return True
+    if after[0] == "to":
+        return after[1:2] != [] and (after[1] in names or after[1] in _ROLES)
+    return after[0] in _STATE_PREPS
 
 
 def _person_state(rest: list[str]) -> bool:
@@ -287,8 +302,14 @@ def news_state(toks: list[Tok], names: set[str]) -> tuple[int, int, None] | None
     while o < len(words) and words[o].low in _NEWS_OPENERS:
         o += 1
     lows = [t.low for t in words]
-    glued = o + 1 < len(lows) and lows[o].endswith("s") and lows[o + 1] in _PERSON_STATES | {"in", "off"}
-    if glued and (lows[o][:-1] in names or _who(lows[o][:-1], names) is None):
+    glued = o + 1 < len(lows) and lows[o].endswith("s") and lows[o][:-1] not in L.ADVERBS
+    # a name "'s" was typed onto: one the talk names, or before a person's state a lone word no
+    # verb or pronoun ("priyas pregnant"; not "things in hospital")
+    glued = glued and (
+        (lows[o][:-1] in names and lows[o + 1] in _PERSON_STATES | {"in", "off"})
+        or (_who(lows[o][:-1], names) is None and lows[o + 1] in _PERSON_STATES)
+    )
+    if glued:
         subject, rest_at, caught = [lows[o][:-1]], o + 1, False  # "priyas pregnant", "sams in hospital"
     else:
         b = next((j for j in range(o + 1, min(len(lows), o + 5)) if lows[j] in _BE_NOW or lows[j] == "has"), None)
@@ -297,8 +318,8 @@ def news_state(toks: list[Tok], names: set[str]) -> tuple[int, int, None] | None
         subject, rest_at = lows[o:b], b + 1
         caught = lows[b] == "has" or (lows[b] == "'s" and lows[b + 1 : b + 2] == ["got"])
         rest_at += lows[b + 1 : b + 2] == ["got"]
-    if not subject or subject[0] in _NOT_NEWS_SUBJECTS:
-        return None
+    if not subject or subject[0] in _NOT_NEWS_SUBJECTS or subject[0] in _SUPPOSED:
+        return None  # "if my phone is broken …", "hopefully the trip is cancelled"; "your boiler"
     person = subject[-1] in names or subject[-1] in _ROLES or one_of(subject[-1], PEOPLE)
     # a lone word no verb or pronoun before a person's state is a name typed in lower case
     # ("rosie's got chickenpox"); "it's broken", "shes sick": who or what is not said
@@ -322,11 +343,12 @@ def news_state(toks: list[Tok], names: set[str]) -> tuple[int, int, None] | None
         return None
     person = person or (len(subject) == 1 and named)
     if caught:
-        ok = rest[0] in _ILLNESSES or (rest[0] in ("a", "the") and rest[1:2] and rest[1] in _ILLNESSES)
+        ill = 1 + (rest[0] in ("a", "the"))  # "has covid", "'s got a fever"
+        ok = person and len(rest) >= ill and rest[ill - 1] in _ILLNESSES and _state_ends(rest[ill:], names)
     elif person:
-        ok = _person_state(rest)
+        ok = _person_state(rest) and _state_ends(rest[1 + (tuple(rest[:2]) in _NEWS_PLACES) :], names)
     else:  # "the boiler is broken"; not "the gingerbread place is sick" (great)
-        ok = rest[0] in _THING_STATES
+        ok = rest[0] in _THING_STATES and _state_ends(rest[1:], names)
     if not ok:
         return None
     end = len(words) - 1

@@ -190,7 +190,22 @@ def is_negated(toks: list[Tok]) -> bool:
     return False
 
 
-_CAUSATIVE = {"get", "have", "keep", "leave", "make", "let", "want", "need", "see", "watch", "hear", "like"}
+_CAUSATIVE = {
+    "get",
+    "have",
+    "keep",
+    "leave",
+    "make",
+    "let",
+    "want",
+    "need",
+    "see",
+    "watch",
+    "hear",
+    "like",
+    "stop",
+    "quit",
+}
 
 
 def is_imperative(toks: list[Tok], spans, said_end: datetime) -> bool:

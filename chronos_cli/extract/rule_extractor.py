@@ -691,7 +691,7 @@ class RuleExtractor:
             answer_time = carried.asked if asked and close and story is None else None
             kwargs = dict(story=story or answer_time, answer_only=answer_time is not None, headed=headed)
             kwargs["context"] = (carried.framed, carried.third) if same else (False, False)
-            kwargs["asked_run"] = asked_run
+            kwargs["asked_run"] = asked_run if close else []
             carried, qs = _Carry(), []
             if phrase is not None:
                 events = self._turn_events(
@@ -704,6 +704,7 @@ class RuleExtractor:
                     # the afterthought dated what this message says (not a past verb after the day
                     # said, nor the action of a question it answers: "nothing much" / "saturday")
                     merged.add(nxt.turn_id)
+                    self._made[nxt.turn_id] = events  # "went to the dentist" / "yesterday": one message
                     for e in events:
                         if _dated_by(e, phrase):
                             e.source_turn_ids = [*e.source_turn_ids, nxt.turn_id]
@@ -719,6 +720,8 @@ class RuleExtractor:
             carried.narrated = carried.narrated or (narrating and carried.story is story and not events and not qs)
             out.extend(events)
             self._made[turn.turn_id] = events
+            if events:
+                asked_run = []  # answered: "he" in the run's next message is whoever it names now
             prev, prev_questions = turn, qs
             run_questions += qs
         self._as_news(out)
@@ -1209,7 +1212,7 @@ class RuleExtractor:
             or bool(re.search(r"(?i)\b(?:anymore|any more|no longer)\b", sentence))
         )
         alone = said == 1 and not negated and _one_thing_then(outside, self._names)
-        alone = alone or (said == 1 and not negated and _one_deed_then(outside, self._names))
+        alone = alone or (said == 1 and not negated and _one_deed_then(outside, self._names, ahead))
         if alone:
             # "launch is thurs", "I'll be in columbus the whole weekend": a thing and its time;
             # "she arrives monday", "we're moving sat", "landed today": a deed and its time
@@ -1479,7 +1482,7 @@ class RuleExtractor:
     def _dates_told(self, session, turn, prev_questions, spans, sentence) -> Event | None:
         """ "she knocked my monstera off the bookshelf" / "noooo!! when??" / "this morning
         sometime": the answer gives the time of what the answerer had just told. Its undated (or
-        news-dated) event takes the answer's time and the answer as a source; when that message
+        news-dated) events take the answer's time and the answer as a source; when that message
         yielded none, the answerer's mention of it, dated by the answer. ``_told_dated`` says an
         earlier event took the time."""
         self._told_dated = False
@@ -1496,11 +1499,13 @@ class RuleExtractor:
         if any(e.time_source == "rule" for e in made):
             return None  # its own time phrase already dated it
         if made:
-            e = made[0]
-            e.start, e.end, e.granularity = sp.start, sp.end, sp.granularity
-            e.time_source, e.time_expression = "rule", sp.text
-            e.source_turn_ids = [*e.source_turn_ids, turn.turn_id]
-            self._past.pop(id(e), None)  # dated now, not as news
+            # "yeah i coasted into a wendys lot. ate a frosty while i waited for the tow" / "when
+            # was this??": the story the message told, all of it then
+            for e in made:
+                e.start, e.end, e.granularity = sp.start, sp.end, sp.granularity
+                e.time_source, e.time_expression = "rule", sp.text
+                e.source_turn_ids = [*e.source_turn_ids, turn.turn_id]
+                self._past.pop(id(e), None)  # dated now, not as news
             self._told_dated = True
             return None
         text = normalize(prose(told.text))
@@ -1508,8 +1513,9 @@ class RuleExtractor:
         said = max(
             (text[a:b] for a, b in sentences(text) if sentence_kind(text[a:b]) == "statement"), key=len, default=""
         )
-        if not has_content(tokenize(said)):
-            return None
+        said_toks = tokenize(said)
+        if not has_content(said_toks) or is_negated(said_toks) or any(_not_done(t.low) for t in said_toks):
+            return None  # "you never listen to me" / "when??": nothing happened; "i need a haircut": a need
         obj = " ".join(said.split()[:MAX_MENTION_TOKENS]).strip(" ,;:-.!")
         e = _span_mention(session, turn, obj, sentence, sp)
         e.source_turn_ids = [told.turn_id, turn.turn_id]
@@ -2825,6 +2831,11 @@ def _burst_before(turns: Sequence[Turn], i: int) -> list[Turn]:
     return out
 
 
+def _not_done(w: str) -> bool:
+    """A word that makes a clause a wish, a need, a thought or a supposition, not a deed."""
+    return w in L.IRREALIS_CONTROL or w in _IRREALIS_WORDS or lemma(w) in L.MENTAL or w in L.IRREALIS_MODALS
+
+
 def _told_before(turns: Sequence[Turn], turn: Turn) -> Turn | None:
     """The message of ``turn``'s sender that the question right before ``turn`` reacts to: the
     sender's last message before the asker's messages in a row ("she knocked my monstera off" /
@@ -3308,8 +3319,8 @@ def _one_thing_then(outside: list[Tok], names: set[str]) -> bool:
     TODAY", "thinking about him all week"), how something was ("it was glorious yesterday"), a
     quote ("'i am back since yesterday' -> …"), nor a noun with no "be" ("alfie on fri", "back
     at nursery tmrw": what of it is not said — most such lines read as fragments)."""
-    if not any(t.low in L.BE for t in outside) or any(t.text in _QUOTES for t in outside):
-        return False
+    if not any(t.low in L.BE for t in outside) or any(t.text in _QUOTES or t.low in _OWN_PRONOUNS for t in outside):
+        return False  # (nor "mine is tomorrow": whose, the message does not say)
     pad = Tok("", "", -1, -1)
     seen = 0
     for p, t, n in zip([pad, *outside], outside, [*outside[1:], pad]):
@@ -3331,18 +3342,21 @@ def _one_thing_then(outside: list[Tok], names: set[str]) -> bool:
 
 
 _QUOTES = {'"', "“", "”", "'", "‘", "’"}
+_OWN_PRONOUNS = {"mine", "yours", "hers", "ours", "theirs", "someone", "somebody", "everyone", "everybody"}
 _DEED_SUBJECTS = {"i", "we", "he", "she", "they"}
 _NO_DEED_ALONE = L.MENTAL | L.IRREALIS_CONTROL | _PREFERENCE | FELT | {"be", "have", "do", "get", "go", "say", "mean"}
 # effort and feeling, no occurrence: "I'll try", "I'm dreading", "we'll manage", "i'm struggling"
 _NO_DEED_ALONE |= {"try", "dread", "worry", "struggle", "manage", "cope", "wonder", "regret", "fear", "panic"}
 _NO_DEED_ALONE |= {"wait", "care", "mind", "bother", "suffer", "survive", "relax", "rest"}
+# a progressive that tells how one is: "i'm dying today", "i'm kidding"
+_NO_PROGRESSIVE = {"dying", "crying", "kidding", "joking", "screaming", "starving", "obsessing", "laughing", "freaking"}
 
 
-def _one_deed_then(outside: list[Tok], names: set[str]) -> bool:
+def _one_deed_then(outside: list[Tok], names: set[str], ahead: bool) -> bool:
     """A clause that is only its subject and one verb beside its time: "she arrives monday",
-    "we're moving sat", "i fly out tmrw", "landed today" (the speaker's, with no subject: a past
-    verb). Not a thought, a wish, a liking or a feeling ("i think so today", "i hate
-    mondays"), nor "it"/"that" (how something is)."""
+    "we're moving sat", "i fly out tmrw", "he left yesterday". Not a thought, a wish, a liking
+    or a feeling ("i think so today", "i hate mondays", "i'm tired today"), "it"/"that" (how
+    something is), nor a past verb with a time to come (``ahead``)."""
     words = [
         t
         for t in outside
@@ -3350,17 +3364,20 @@ def _one_deed_then(outside: list[Tok], names: set[str]) -> bool:
         and t.low not in GREET_TAIL
         and (t.low not in _FILLERS or t.low in ("it", "its", "'s"))
     ]
-    at = 0
-    if words and (words[0].low in _DEED_SUBJECTS or words[0].low in names):
-        at = 1
+    if not words or not (words[0].low in _DEED_SUBJECTS or words[0].low in names):
+        return False  # "tired today", "booked tomorrow": with no subject, a mood or a plan as much as a deed
+    at, be = 1, False
     while at < len(words) and (words[at].low in L.BE or words[at].low in ("will", "'ll", "'s", "'re", "'m", "gonna")):
+        be = be or words[at].low in L.BE or words[at].low in ("'s", "'re", "'m")
         at += 1
     if at != len(words) - 1:
         return False
     verb = words[at].low
     if lemma(verb) in _NO_DEED_ALONE or verb in _NO_DEED_ALONE or not is_verbish(verb, after_aux=True):
         return False
-    return at > 0 or is_past(verb)  # a bare "-ing" is the ellipsis rules' ("working all day": when?)
+    if be and (is_past(verb) or verb in PAST or verb in _NO_PROGRESSIVE):
+        return False  # "i'm tired today", "she was upset yesterday", "i'm dying today": how one is
+    return not (ahead and is_past(verb))  # "she booked tomorrow": for then, not done then
 
 
 def _names_a_day(t: Tok) -> bool:

@@ -353,7 +353,7 @@ DATES: list[Rule] = [
         "The package came on the 3rd.",
         "2023-05-08T14:00",
         "2023-05-03 (day)",
-        rf"(?=the\s)(?:{_LB_DATE}the\s+(?P<d>{L.DAY_ORD})|(?<=\bfor )the\s+(?P<d2>[0-3]?\d(?:st|nd|rd|th))(?=\s*(?:$|[.,!?;:)]|\s(?:too|and|instead|at|so|then|lol|haha|lmao|btw|tho|though|also|now|ok|okay|right|yay|if|but|in|next|this)\b))"
+        rf"(?=the\s)(?:{_LB_DATE}the\s+(?P<d>{L.DAY_ORD})|(?<=\bfor )the\s+(?P<d2>[0-3]?\d(?:st|nd|rd|th))(?=\s*(?:$|[.,!?;:)]|\s(?:too|and|instead|at|so|then|lol|haha|lmao|btw|tho|though|also|ok|okay|yay|if|but|in|next|this)\b))"
         rf"|the\s+(?P<d3>[0-3]?\d(?:st|nd|rd|th))(?=\s*(?:-|–|to|through|thru)\s*(?:the\s+)?[0-3]?\d(?:st|nd|rd|th)\b{_NOT_NTH_NOUN}))\b"
         rf"(?:\s*(?:and|-|–|to|through|thru|till|until)\s*(?:the\s+)?(?P<dend>[0-3]?\d(?:st|nd|rd|th))\b)?{_NOT_NTH_NOUN}",
         R.r_on_the_nth,
