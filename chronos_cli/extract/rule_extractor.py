@@ -621,7 +621,6 @@ class RuleExtractor:
         self._past: dict[int, Event] = {}
         self._talk: datetime | None = None  # the session's talk before, if it is a talk (``news.talk_before``)
         self._made: dict[str, list[Event]] = {}  # the session's events so far, by message (``_dates_told``)
-        self._told_dated = False  # ``_dates_told`` gave its time to an event of an earlier message
 
     # -- public ---------------------------------------------------------------------------
 
@@ -943,12 +942,12 @@ class RuleExtractor:
             if first and prev_questions and sent_spans and len(toks) <= 10 and not st.events:
                 # "whens the wedding??" / "october 11"; "how was moving day" / "saturday was CHAOS"
                 ev = self._asked_occasion(session, turn, prev_questions, sent_spans, sent, day_start)
+                redated = False
                 if ev is None:
-                    ev = self._dates_told(session, turn, prev_questions, sent_spans, sent)
+                    ev, redated = self._dates_told(session, turn, prev_questions, sent_spans, sent, said_end)
                 if ev is not None:
                     st.events.append(ev)
-                    st.used.update(sp.start_char for sp in sent_spans)
-                elif self._told_dated:
+                if ev is not None or redated:
                     st.used.update(sp.start_char for sp in sent_spans)
             first = False
             st.statements += 1
@@ -1479,25 +1478,23 @@ class RuleExtractor:
             return _span_mention(session, turn, " ".join(words), sentence, sp)
         return None
 
-    def _dates_told(self, session, turn, prev_questions, spans, sentence) -> Event | None:
+    def _dates_told(self, session, turn, prev_questions, spans, sentence, said_end) -> tuple[Event | None, bool]:
         """ "she knocked my monstera off the bookshelf" / "noooo!! when??" / "this morning
         sometime": the answer gives the time of what the answerer had just told. Its undated (or
         news-dated) events take the answer's time and the answer as a source; when that message
-        yielded none, the answerer's mention of it, dated by the answer. ``_told_dated`` says an
-        earlier event took the time."""
-        self._told_dated = False
+        yielded none, the answerer's mention of it, dated by the answer. Returns that mention (or
+        None) and whether the earlier events took the answer's time."""
         if not any(_ASKS_WHEN_TOLD.match(q) for q in prev_questions):
-            return None
+            return None, False
         told = _told_before(session.turns, turn)
         if told is None:
-            return None
+            return None, False
         sp = spans[0]
-        said_end = datetime.combine(naive(turn.t_conv).date(), _DAY_END)
         if sp.start > said_end:
-            return None  # "when??" / "tomorrow": a plan, whose own message has its verb
+            return None, False  # "when??" / "tomorrow": a plan, whose own message has its verb
         made = self._made.get(told.turn_id, [])
         if any(e.time_source == "rule" for e in made):
-            return None  # its own time phrase already dated it
+            return None, False  # its own time phrase already dated it
         if made:
             # "yeah i coasted into a wendys lot. ate a frosty while i waited for the tow" / "when
             # was this??": the story the message told, all of it then
@@ -1506,8 +1503,7 @@ class RuleExtractor:
                 e.time_source, e.time_expression = "rule", sp.text
                 e.source_turn_ids = [*e.source_turn_ids, turn.turn_id]
                 self._past.pop(id(e), None)  # dated now, not as news
-            self._told_dated = True
-            return None
+            return None, True
         text = normalize(prose(told.text))
         # its longest statement ("review. she slated us": not the fragment "review.")
         said = max(
@@ -1515,12 +1511,12 @@ class RuleExtractor:
         )
         said_toks = tokenize(said)
         if not has_content(said_toks) or is_negated(said_toks) or any(_not_done(t.low) for t in said_toks):
-            return None  # "you never listen to me" / "when??": nothing happened; "i need a haircut": a need
+            return None, False  # "you never listen to me" / "when??": nothing happened; "i need a haircut": a need
         obj = " ".join(said.split()[:MAX_MENTION_TOKENS]).strip(" ,;:-.!")
         e = _span_mention(session, turn, obj, sentence, sp)
         e.source_turn_ids = [told.turn_id, turn.turn_id]
         e.aliases = clean_aliases(category_aliases("", said), e)
-        return e
+        return e, False
 
     def _answer_event(self, session, turn, prev_questions, spans, sentence, ctx) -> Event | None:
         # "did you call mom?" / "no, tomorrow": not done, a plan; "nope" with a time gone by
