@@ -2280,3 +2280,84 @@ def test_an_ordinal_after_for_is_a_date_before_a_chat_tag_not_a_direction():
     assert resolve("look for the 2nd right after the lights", said) == []
     # what a booking is for is to come: the next 9th
     assert [sp.start.date() for sp in resolve("booked for the 9th tho", said)] == [date(2024, 6, 9)]
+
+
+# -- people named in lower case ---------------------------------------------------------------------
+
+
+def test_a_chat_in_lower_case_names_people_by_how_it_uses_their_names():
+    from chronos_cli.extract.names import typed_names
+
+    found = typed_names(
+        [
+            "priya and i went to the park",
+            "wait did ivy start swim yet",
+            "so jean texted me",
+            "i told sam about it",
+            "i hope so",  # a verb
+            "the guy at the shop was rude",  # a noun: after a determiner
+            "will do",  # a word English uses otherwise
+            "with grace and poise",  # "with" takes any noun, once is not enough
+            "mark said hi",  # a name that is also a word is left out
+        ]
+    )
+    assert found == {"priya", "ivy", "jean", "sam"}
+    # a name used once as a noun too ("my ivy is dying") is no name of that chat
+    assert typed_names(["ivy said hi", "my ivy is dying"]) == set()
+
+
+def test_a_person_named_in_lower_case_is_the_subject_of_what_they_did():
+    evs = session_events(
+        [
+            ("Sam", "ivy says hi", 0),
+            ("Sam", "ivy threw up in her car seat this morning", 1),
+            ("Ana", "oh no", 2),
+            ("Sam", "mara and theo booked the venue", 3),
+            ("Sam", "mara said so", 4),
+            ("Sam", "theo is thrilled", 5),
+        ]
+    )
+    car = find(evs, "car seat")
+    assert (car.subject, car.verb, car.start.date()) == ("Ivy", "threw up in", T0.date())  # written as a name
+    assert find(evs, "venue").subject == "Mara and Theo"
+
+
+def test_a_question_about_someone_typed_in_lower_case_is_answered():
+    evs = session_events(
+        [("Sam", "ivy is so excited", 0), ("Ana", "wait did ivy start swim yet", 1), ("Sam", "this morning lol", 2)]
+    )
+    ev = find(evs, "swim")
+    assert (ev.subject, ev.verb, ev.source_turn_ids, ev.start.date()) == ("Ivy", "started", ["m2"], T0.date())
+
+
+# -- deeds told coyly or of the listener's things -------------------------------------------------
+
+
+def test_guess_who_did_it_is_the_teller():
+    evs = session_events([("Pri", "guess who found her first real bug at the new job!!!", 0), ("Dani", "omg", 1)])
+    ev = find(evs, "bug")
+    assert (ev.subject, ev.verb, ev.object) == ("Pri", "found", "Pri's first real bug at the new job")
+    # "who" as the object: whom the teller ran into is not said, so nothing is read as done to "who"
+    assert not [e for e in session_events([("Pri", "guess who i ran into today", 0)]) if "who" in e.text.lower()]
+
+
+def test_may_have_done_owns_up_to_a_deed_could_have_done_did_not():
+    [ev] = session_events([("Dani", "so i may have adopted a cat", 0), ("Pri", "DANI", 1)])
+    assert (ev.subject, ev.verb, ev.object) == ("Dani", "adopted", "a cat")
+    assert session_events([("Dani", "i could have gone to the party", 0)]) == []
+    assert session_events([("Dani", "i may have to leave early", 0)]) == []
+
+
+def test_news_of_the_listeners_thing_is_theirs():
+    def news(text: str) -> list:
+        s = _session([("Katrin", "ELAINE", 0), ("Katrin", text, 1), ("Elaine", "yay", 2)])
+        s.last_talk = T0 - timedelta(days=2)  # they talk often: what happened since is news
+        return RuleExtractor().extract([s])[0]
+
+    [ev] = news("your package came!!! 😍")
+    assert (ev.subject, ev.verb, ev.time_source) == ("Elaine's package", "came", "news")
+    assert ev.start == T0 - timedelta(days=2) and ev.end.date() == T0.date()
+    # how it looks, a state of it or praise tells nothing that happened
+    assert news("your hair looked great") == []
+    assert news("your dedication paid off") == []
+    assert news("your boiler is broken") == []

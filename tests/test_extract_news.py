@@ -350,4 +350,6 @@ def test_a_state_word_that_does_not_tell_a_new_state_is_no_news():
         "your boiler is broken",
     ]:
         assert told(text) == [], text
-    assert find(told("sam has covid again"), "covid").object == "sam has covid"
+    assert find(told("Sam has covid again"), "covid").object == "Sam has covid"
+    # typed in lower case, "sam" is a name of the chat: its clause is parsed, and still news
+    assert find(told("sam has covid again"), "covid").text == "Sam has covid"

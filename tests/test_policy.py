@@ -727,3 +727,14 @@ def test_news_is_not_dated_by_another_sentences_time_and_a_same_day_talk_gives_t
     bike.start = datetime(2024, 4, 6, 8, 0)  # they had talked that morning
     plan, d = ask("When did Katrin buy a new bike?", [], [bike], now=datetime(2024, 4, 20))
     assert "Saturday 2024-04-06 (told as news since you last talked that day)" in d.answer
+
+
+def test_a_question_mark_after_a_later_clause_leaves_the_occurrence_told():
+    q = "When did Ana try rock climbing?"
+    told = turn("maya took me to her climbing gym yesterday and I think I'm obsessed??", "2024-06-16T18:00")
+    took = event(told, "Maya", "took", "me to her climbing gym", start="2024-06-15", end="2024-06-15T23:59:59")
+    assert not occurrence_of(q, took, told).asked
+    # the clause the mark ends is asked
+    asked = turn("did maya take you to her climbing gym yesterday??", "2024-06-16T18:00")
+    took2 = event(asked, "Maya", "took", "you to her climbing gym", start="2024-06-15", end="2024-06-15T23:59:59")
+    assert occurrence_of(q, took2, asked).asked

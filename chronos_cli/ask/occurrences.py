@@ -11,7 +11,9 @@ something that happened (or was planned), on a date, said by someone in a sessio
   to…"), else the turn's first past one after it ("Here's a pic from when we met up last
   week!"); otherwise the day it was said — only an upper bound ("on or before").
 - Flags: planned (future tense, or a date after the day it was said), cancelled, asked (a
-  question is not an occurrence), habitual ("usually", "every Saturday": not one day).
+  question is not an occurrence; an event is asked only when the "?" ends its own clause, not a
+  later one: "maya took me climbing yesterday and I think I'm obsessed??"), habitual
+  ("usually", "every Saturday": not one day).
 """
 
 from __future__ import annotations
@@ -724,9 +726,21 @@ def _flags(sentence: str, start: datetime, said: datetime, own: tuple[str, str] 
     return {
         "planned": start.date() > said.date() or bool(PLANNED.search(lead)),
         "cancelled": bool(CANCELLED.search(sentence)),
-        "asked": is_question(sentence),
+        "asked": is_question(sentence) and not (own is not None and _asked_after(sentence, words)),
         "habitual": bool(HABITUAL.search(words)),
     }
+
+
+# what opens a clause of its own after an occurrence's words: "…, and", "but", "so", "then"
+_NEXT_CLAUSE = re.compile(r"[,;]|\b(?:and|but|so|then|cause|because|lol)\b", re.I)
+
+
+def _asked_after(sentence: str, words: str) -> bool:
+    """The question mark ends a later clause than the occurrence's own ("maya took me to her
+    climbing gym yesterday and I think I'm obsessed??"): a statement, then a question."""
+    last = _WORD.findall(words)[-1:] if words else []
+    at = sentence.lower().rfind(last[0].lower()) if last else -1
+    return at >= 0 and bool(_NEXT_CLAUSE.search(sentence[at + len(last[0]) :]))
 
 
 def told(text: str) -> str:

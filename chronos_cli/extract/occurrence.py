@@ -45,6 +45,10 @@ def with_mood(c: Clause, aux: list[str], advs: list[str], main: Tok, toks: list[
     c.generic = c.generic or "all" in advs
     if ("used" in aux and "to" in aux) or _habitual(lows, advs):
         c.mood = "habit"
+    elif aux in (["may", "has"], ["might", "has"]) and is_past(main.low):  # "have" is read as "has"
+        # "so i may have adopted a cat": owned up to, coyly (not "could have": it wasn't done)
+        c.mood = "past"
+        c.verb = re.sub(r"^(?:may|might)\s+has\s+", "", c.verb)
     elif any(w in L.IRREALIS_MODALS or w in L.IRREALIS_CONTROL for w in aux) or (
         main.low in L.IRREALIS_CONTROL and c.verb.endswith(" to")
     ):

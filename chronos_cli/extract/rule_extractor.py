@@ -132,6 +132,7 @@ from chronos_cli.extract.common import category_aliases, clean_aliases, dedup, n
 from chronos_cli.extract.ellipsis import LEAD as ELLIPSIS_LEAD
 from chronos_cli.extract.ellipsis import asks_what_one_is_doing, ends_noun_phrase, implied_place, implied_progressive
 from chronos_cli.extract.mentions import MAX_MENTION_TOKENS, mention_words, presenting, segments
+from chronos_cli.extract.names import capitalise, typed_names
 from chronos_cli.extract.news import (
     as_news,
     background,
@@ -241,7 +242,13 @@ _ING_CONTROL = {
 _FRONT_DET = {"these", "this", "that", "those", "the", "a", "an", "my", "our"}
 _PRONOUN_SUBJ = {"I", "we", "We"}
 _THE = {"the", "The"}
-_SUBJECT_OPENERS = {"i", "we", "my", "our", "the", "someone", "somebody"}
+# what befalls a thing or a person of the listener's while they are away: it comes, it breaks,
+# someone of theirs calls
+_BEFALLS = {
+    "come", "arrive", "land", "show", "turn", "break", "ship", "call", "text", "ring", "phone", "crash", "die",
+    "fall", "sell", "drop", "stop", "leave",
+}  # fmt: skip
+_SUBJECT_OPENERS = {"i", "we", "my", "our", "your", "ur", "the", "someone", "somebody"}
 # an unknown doer of what befell the speaker's things: "someone stole my bike"
 _SOMEONE = {"someone", "somebody"}
 _TITLES = {"Dr", "Mr", "Mrs", "Ms", "Prof", "Aunt", "Uncle", "Grandma", "Grandpa", "Coach"}
@@ -439,9 +446,11 @@ class _TurnState:
 
 
 def _names(texts) -> set[str]:
-    """Words capitalised in mid-sentence: names, whatever starts a sentence."""
+    """Words capitalised in mid-sentence: names, whatever starts a sentence; and the people a
+    chat typed in lower case names ("did ivy start swim yet": ``typed_names``)."""
+    texts = list(texts)
     out = {m.group().removesuffix("'s") for text in texts for m in _NAME_MID.finditer(text)}
-    return out - L.NOT_NAMES
+    return (out - L.NOT_NAMES) | typed_names(texts)
 
 
 def _norm_aux(w: str, nxt: str | None) -> str:
@@ -724,6 +733,7 @@ class RuleExtractor:
             prev, prev_questions = turn, qs
             run_questions += qs
         self._as_news(out)
+        capitalise(out, ctx.names)
         return dedup(out)
 
     def _as_news(self, events: list[Event]) -> None:
@@ -1072,6 +1082,18 @@ class RuleExtractor:
             st.events = self._ended(session, turn, text, bounds, spans)
             if not st.events and (since := news_since(self._talk, turn.t_conv)) is not None:
                 st.events = self._news_mention(session, turn, text, bounds, spans, since)
+        elif (
+            st.events
+            and not answer_only
+            and len(text.split()) <= NEWS_MESSAGE_WORDS
+            and all(e.start is None for e in st.events)
+            and (since := news_since(self._talk, turn.t_conv)) is not None
+            and self._news_mention(session, turn, text, bounds, spans, since)
+        ):
+            # "sam has covid again" with Sam known by name: the state its clause parsed is news
+            # as the speaker's mention of it would be
+            for e in st.events:
+                as_news(e, since)
         dated = [e for e in st.events if e.start is not None]
         undated = [e for e in st.events if e.start is None]
         return dated + undated[:MAX_UNDATED_PER_TURN]
@@ -1591,9 +1613,18 @@ class RuleExtractor:
         t, n = toks[i], len(toks)
         if t.start in self._covered:
             return None  # "since we last spoke | my sister got married": the time phrase's own words
+        if t.low == "who" and i > 0 and toks[i - 1].low == "guess" and i + 1 < n and toks[i + 1].low in PAST:
+            # "guess who found her first real bug!!", "guess who got the job": the teller, coyly
+            # (not "guess who I ran into": who is then the object); "her" bug is the teller's
+            c = self._parse_from(toks, i + 1, speaker, subj_start=i)
+            if c is not None and c.obj_toks and c.obj_toks[0].low in ("her", "his", "their"):
+                o = c.obj_toks[0]
+                c.obj_toks = [Tok(f"{speaker}'s", f"{speaker}'s".lower(), o.start, o.end), *c.obj_toks[1:]]
+            return c
         after_and = i > 0 and toks[i - 1].low == "and"
         if not (
             t.text[:1].isupper()
+            or t.text in ctx.names  # "ivy threw up …" in a chat typed in lower case
             or t.low in _SUBJECT_OPENERS
             or t.low in L.ADVERBS
             or t.low in PAST
@@ -1718,6 +1749,14 @@ class RuleExtractor:
             return self._implied(toks, i, speaker)  # "lol heading to the gym now": it tells its own opening
         if t.text in POSSESSIVE and i + 1 < n:
             return self._np_subject(toks, i, f"{speaker}'s")
+        if t.low in ("your", "ur") and starts and i + 1 < n:
+            # "your package came!!!", "your sister called": what befell the listener's things or
+            # people while they were away; not how they were ("your hair looked great"), a state
+            # ("your boiler is broken") or praise ("your dedication paid off")
+            listener = ctx.speakers - {speaker}
+            c = self._np_subject(toks, i, f"{next(iter(listener))}'s") if len(listener) == 1 else None
+            ok = c is not None and c.mood == "past" and c.verb_toks[:1] and c.verb_toks[0].low in PAST
+            return c if ok and lemma(c.verb_toks[0].low) in _BEFALLS else None
         if t.low in _SOMEONE:
             # "someone stole my bike", "somebody dented our car": an occurrence to the speaker's
             # things; "someone told me …", "someone should fix it" name no occurrence of theirs
