@@ -2361,3 +2361,13 @@ def test_news_of_the_listeners_thing_is_theirs():
     assert news("your hair looked great") == []
     assert news("your dedication paid off") == []
     assert news("your boiler is broken") == []
+
+
+def test_them_as_an_object_keeps_the_plural_it_stands_for():
+    evs = session_events([("Caroline", "i met some amazing young folks and yesterday i drove them to the fair", 0)])
+    assert find(evs, "fair").object == "them [some amazing young folks] to the fair"
+    evs = session_events([("Sam", "the kids were great, i took them to the zoo yesterday", 0)])
+    assert find(evs, "zoo").object == "them [the kids] to the zoo"
+    # nothing plural named before it: "them" stays as said
+    [e] = session_events([("Sam", "took them to the zoo yesterday", 0)])
+    assert e.object == "them to the zoo"

@@ -1049,6 +1049,7 @@ class RuleExtractor:
         )
         for e in st.events:
             self._resolve(e, antecedent)
+            _name_them(e, text)
         for sp, sent, toks, covered in orphans:
             adjacent = 0 <= sp.start_char - last_end <= 1  # "for 3 years this month": one time, one mention
             last_end = sp.end_char
@@ -2735,6 +2736,26 @@ class RuleExtractor:
         if m and antecedent not in e.object:
             resolved = e.object[: m.start()] + antecedent + e.object[m.end() :]
             e.aliases = clean_aliases([*e.aliases, resolved], e)
+
+
+# a plural noun phrase a later "them" may stand for: "some amazing young folks", "the photos"
+_PLURAL_NP = re.compile(
+    r"(?i)\b(?:the|my|our|his|her|their|these|those|some|all|a few|a couple of|two|three|four|five|\d+)"
+    r"\s+(?:[a-z][\w'-]*\s+){0,3}?[a-z][\w'-]*[^s\W]s\b"
+)
+
+
+def _name_them(e: Event, text: str) -> None:
+    """An object opened by "them" keeps what "them" stands for, the last plural noun phrase the
+    message named before it ("ive met some amazing young folks and supported them along the way"
+    → supported | them [some amazing young folks] along the way); none named: as it was."""
+    if not re.match(r"(?i)them\b", e.object) or "[" in e.object:
+        return
+    at = text.lower().find(e.object.lower())
+    before = text[: at if at >= 0 else 0]
+    nps = [m.group(0) for m in _PLURAL_NP.finditer(before)]
+    if nps:
+        e.object = f"them [{nps[-1]}]{e.object[4:]}"
 
 
 # -- mood ---------------------------------------------------------------------------------------------
