@@ -1062,7 +1062,7 @@ def test_no_new_sentence_before_the_object_has_its_noun(text, obj):
         (
             "ive met some young folks and supported them along the way its inspiring to see",
             "supported",
-            "them along the way",
+            "them [some young folks] along the way",
         ),
         (
             "i posted some of my dance videos yesterday its creating a bit of a stir",
@@ -2371,3 +2371,30 @@ def test_them_as_an_object_keeps_the_plural_it_stands_for():
     # nothing plural named before it: "them" stays as said
     [e] = session_events([("Sam", "took them to the zoo yesterday", 0)])
     assert e.object == "them to the zoo"
+
+
+def test_were_after_an_opener_that_takes_a_clause_is_we_are():
+    assert normalize("my grandmas 90th is saturday so were driving to columbus") == (
+        "my grandmas 90th is saturday so we're driving to columbus"
+    )
+    assert normalize("lol were gonna be late") == "lol we're gonna be late"
+    # "and" may leave its subject out: the past stays
+    assert normalize("they left and were going home") == "they left and were going home"
+    # and so the plan it tells is the Saturday to come (said on a Sunday)
+    said = datetime(2025, 4, 6, 20, 45)
+    s = Session(
+        namespace="ns",
+        session_id="s1",
+        t_conv=said,
+        turns=[
+            Turn(
+                session_id="s1",
+                turn_id="m0",
+                t_conv=said,
+                speaker="Owen",
+                text="and my grandmas 90th is saturday so were driving to columbus",
+            )
+        ],
+    )
+    [e] = RuleExtractor().extract([s])[0]
+    assert e.start.date() == date(2025, 4, 12)

@@ -185,7 +185,14 @@ _CHAT_FORMS = [
     (re.compile(r"\b(you|they|it|that)ll\b", re.I), r"\1'll"),  # "itll", "theyll" ("well", "shell" are words)
     (re.compile(r"\b(we|you|they|there|could|would|should|might|must)ve\b", re.I), r"\1've"),
     # "were thinking of going": with no subject before it, "were" is "we're" typed without its apostrophe
-    (re.compile(r"(?:^|(?<=[.!?\n] ))[Ww]ere(?= (?:\w+ing|gonna)\b)"), "we're"),
+    # … and after an opener that takes a clause of its own ("so were driving to columbus": "so"
+    # elides no subject as "and" may: "they left and were going home")
+    (
+        re.compile(
+            r"(?:^|(?<=[.!?\n] )|(?<=\bso )|(?<=\bok )|(?<=\blol )|(?<=\balso )|(?<=\bbtw )|(?<=\bnow ))[Ww]ere(?= (?:\w+ing|gonna)\b)"
+        ),
+        "we're",
+    ),
     (re.compile(r"\bu\b"), "you"),
     # "ur gonna love it", "ur so kind" are "you're"; "ur dog", "ur wedding" are "your"
     (re.compile(r"\bur\b(?= (?:gonna|going|so|such|too|not|welcome|the best)\b)"), "you're"),

@@ -734,7 +734,10 @@ class RuleExtractor:
             run_questions += qs
         self._as_news(out)
         capitalise(out, ctx.names)
-        return dedup(out)
+        out = dedup(out)
+        for e in out:  # after merging: the named antecedent makes no two events one
+            _name_them(e, e.evidence or "")
+        return out
 
     def _as_news(self, events: list[Event]) -> None:
         """The undated past deeds of the session (``_news``) dated as news since the last talk,
@@ -1049,7 +1052,6 @@ class RuleExtractor:
         )
         for e in st.events:
             self._resolve(e, antecedent)
-            _name_them(e, text)
         for sp, sent, toks, covered in orphans:
             adjacent = 0 <= sp.start_char - last_end <= 1  # "for 3 years this month": one time, one mention
             last_end = sp.end_char
@@ -2747,7 +2749,7 @@ _PLURAL_NP = re.compile(
 
 def _name_them(e: Event, text: str) -> None:
     """An object opened by "them" keeps what "them" stands for, the last plural noun phrase the
-    message named before it ("ive met some amazing young folks and supported them along the way"
+    sentence named before it ("ive met some amazing young folks and supported them along the way"
     → supported | them [some amazing young folks] along the way); none named: as it was."""
     if not re.match(r"(?i)them\b", e.object) or "[" in e.object:
         return
