@@ -187,12 +187,7 @@ _CHAT_FORMS = [
     # "were thinking of going": with no subject before it, "were" is "we're" typed without its apostrophe
     # … and after an opener that takes a clause of its own ("so were driving to columbus": "so"
     # elides no subject as "and" may: "they left and were going home")
-    (
-        re.compile(
-            r"(?:^|(?<=[.!?\n] )|(?<=\bso )|(?<=\bok )|(?<=\blol )|(?<=\balso )|(?<=\bbtw )|(?<=\bnow ))[Ww]ere(?= (?:\w+ing|gonna)\b)"
-        ),
-        "we're",
-    ),
+    (re.compile(r"(^|(?<=[.!?\n] )|\b(?:so|ok|lol|also|btw|now) )[Ww]ere(?= (?:\w+ing|gonna)\b)"), r"\1we're"),
     (re.compile(r"\bu\b"), "you"),
     # "ur gonna love it", "ur so kind" are "you're"; "ur dog", "ur wedding" are "your"
     (re.compile(r"\bur\b(?= (?:gonna|going|so|such|too|not|welcome|the best)\b)"), "you're"),

@@ -1091,7 +1091,7 @@ class RuleExtractor:
             and len(text.split()) <= NEWS_MESSAGE_WORDS
             and all(e.start is None for e in st.events)
             and (since := news_since(self._talk, turn.t_conv)) is not None
-            and self._news_mention(session, turn, text, bounds, spans, since)
+            and self._news_told(turn, text, bounds, spans) is not None
         ):
             # "sam has covid again" with Sam known by name: the state its clause parsed is news
             # as the speaker's mention of it would be
@@ -1405,9 +1405,21 @@ class RuleExtractor:
     def _news_mention(self, session, turn, text, bounds, spans, since: datetime) -> list[Event]:
         """A message between people who talk often that told news no clause event took ("oh and
         landlord finally texted back", "smashed the target!!"): the speaker's mention of its
-        first such clause (``news.news_clause``), dated as news since their last talk, so the day
-        it was told is not lost. None from a question, a greeting, a sentence with a time phrase
-        (its own rules date it) or one older than news."""
+        first such clause (``_news_told``), dated as news since their last talk, so the day it
+        was told is not lost."""
+        told = self._news_told(turn, text, bounds, spans)
+        if told is None:
+            return []
+        sent, obj = told
+        e = _mention(session, turn, obj, sent, said_on(turn.t_conv), "said_on")
+        as_news(e, since)
+        e.aliases = clean_aliases(category_aliases("", sent), e)
+        return [e]
+
+    def _news_told(self, turn, text, bounds, spans) -> tuple[str, str] | None:
+        """The first clause of the message that tells news (``news.news_clause``, ``news_state``)
+        and its sentence: (sentence, clause). None from a question, a greeting, a sentence with a
+        time phrase (its own rules date it) or one older than news."""
         for sent, toks in _untimed_statements(text, bounds, spans):
             if background(sent):
                 continue
@@ -1423,12 +1435,8 @@ class RuleExtractor:
                     continue
                 at_end = toks[points].end
                 obj = f"{text[toks[first].start : at_end]} [{thing}]{text[at_end : toks[last].end]}"
-            obj = " ".join(obj.split()).strip(" ,;:-")
-            e = _mention(session, turn, obj, sent, said_on(turn.t_conv), "said_on")
-            as_news(e, since)
-            e.aliases = clean_aliases(category_aliases("", sent), e)
-            return [e]
-        return []
+            return sent, " ".join(obj.split()).strip(" ,;:-")
+        return None
 
     def _antecedent(self, turn: Turn, before: str) -> str | None:
         """What a bare "it"/"this"/"that" in ``turn`` points at: the last thing named earlier in
