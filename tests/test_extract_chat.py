@@ -2225,8 +2225,8 @@ def test_a_thing_or_a_deed_said_alone_with_its_time_is_kept():
 
 
 def test_a_noun_phrase_and_its_participle_is_no_instruction():
-    [e] = rule_events([("Sam", "train tickets booked for the 19th btw")])
-    assert (e.object, e.start.date()) == ("train tickets booked for the 19th", date(2023, 5, 19))
+    evs = rule_events([("Sam", "train tickets booked for the 19th btw")])
+    assert find(evs, "train tickets for the 19th").start.date() == date(2023, 5, 19)
     # a verb that takes an object and its participle still instructs
     assert rule_events([("Sam", "get the car fixed tomorrow")]) == []
 
@@ -2398,3 +2398,58 @@ def test_were_after_an_opener_that_takes_a_clause_is_we_are():
     )
     [e] = RuleExtractor().extract([s])[0]
     assert e.start.date() == date(2025, 4, 12)
+
+
+# -- session 31: chat words, tense by clause, what "it" names, arrangements, deeds done to the speaker
+
+
+def test_def_typed_for_definitely_leaves_the_plan_readable():
+    evs = session_events([("Sam", "so im def going back in may 🥳", 0)])
+    e = find_verb(evs, "going back")
+    assert (e.subject, e.start.date(), e.end.date()) == ("Sam", date(2023, 5, 1), date(2023, 5, 31))
+    assert normalize("def foo(x):") == "def foo(x):"  # code keeps its keyword
+
+
+def test_a_clause_after_btw_keeps_its_own_tense():
+    # "starts … on 1st april" is ahead; the past "got the contract" after "btw" is another clause
+    evs = session_events([("Sam", "Kyle starts the new job on 1st june btw got the contract today", 0)])
+    e = find(evs, "new job")
+    assert e.start.date() == date(2023, 6, 1)
+
+
+def test_the_new_date_of_something_moved_is_ahead():
+    [span] = resolve("my committee meeting got moved to june 30 so i have like 7 weeks", T0)
+    assert span.start.date() == date(2023, 6, 30)
+    [span] = resolve("we moved to Boston on May 3", T0)  # a move, not a thing moved: the past
+    assert span.start.date() == date(2023, 5, 3)
+
+
+def test_it_names_the_thing_not_the_noun_that_qualifies_it():
+    evs = session_events(
+        [("Ana", "how was the meeting w ur committee", 0), ("Sam", "it was yesterday and it went ok", 1)]
+    )
+    assert any("[the meeting]" in e.object and e.start.date() == YESTERDAY for e in evs), [e.text for e in evs]
+    evs = session_events(
+        [("Sam", "Kyle has an interview!!! for the supervisor job at the depot", 0), ("Sam", "its on friday", 1)]
+    )
+    assert any("[an interview]" in e.object for e in evs), [e.text for e in evs]
+
+
+def test_a_thing_told_as_booked_is_the_speakers_booking_and_its_occasion_keeps_its_date():
+    evs = session_events([("Tom", "train tickets booked for the 19th btw", 0)])
+    booked = find_verb(evs, "booked")
+    assert (booked.subject, booked.object, booked.start) == ("Tom", "train tickets", None)
+    assert find(evs, "for the 19th").start.date() == date(2023, 5, 19)
+    assert normalize("the room I booked for you") == "the room I booked for you"  # it has its booker
+
+
+def test_what_someone_did_to_the_speaker_names_the_speaker():
+    evs = session_events([("Dan", "the seller called me back", 0), ("Dan", "she told me", 1)])
+    [e] = evs
+    assert (e.subject, e.verb, e.object) == ("the seller", "called back", "Dan")
+
+
+def find_verb(events, verb_part):
+    hits = [e for e in events if verb_part.lower() in e.verb.lower()]
+    assert hits, f"no event with verb {verb_part!r} in {[e.text for e in events]}"
+    return hits[0]

@@ -738,3 +738,52 @@ def test_a_question_mark_after_a_later_clause_leaves_the_occurrence_told():
     asked = turn("did maya take you to her climbing gym yesterday??", "2024-06-16T18:00")
     took2 = event(asked, "Maya", "took", "you to her climbing gym", start="2024-06-15", end="2024-06-15T23:59:59")
     assert occurrence_of(q, took2, asked).asked
+
+
+# ------------------------------------------------------------------------------------------
+# the asked deed: a dated telling of another deed done to the same thing gives way
+# ------------------------------------------------------------------------------------------
+
+
+def test_a_dated_telling_of_another_deed_to_the_same_thing_does_not_beat_the_asked_one():
+    ordered = turn("on my lunch break, just ordered new trainers", "2023-06-20T12:00", speaker="Ellie")
+    came = turn("trainers came yesterday", "2023-06-22T07:40", speaker="Ellie", sid="s2")
+    evs = [
+        event(ordered, "Ellie", "ordered", "new trainers", start="2023-06-20T00:00", end="2023-06-20T23:59"),
+        event(came, "Ellie", "mentioned", "trainers came", start="2023-06-21T00:00", end="2023-06-21T23:59"),
+    ]
+    _, d = ask("When were Ellie's new trainers delivered?", [ordered, came], evs, now=datetime(2023, 7, 1))
+    assert d.answer_range == {"start": "2023-06-21", "end": "2023-06-21"}
+
+
+def test_an_undated_telling_of_the_asked_deed_beats_a_dated_look_at_the_thing():
+    looked = turn("jess and I looked at that apartment on elm yesterday", "2025-03-23T10:00", speaker="Mari")
+    approved = turn("jess and I got approved!!!!", "2025-04-02T19:00", speaker="Mari", sid="s2")
+    evs = [
+        event(looked, "Mari", "looked at", "that apartment on elm", start="2025-03-22T00:00", end="2025-03-22T23:59"),
+        event(approved, "Mari", "got", "approved"),
+    ]
+    _, d = ask(
+        "When did Mari and Jess get approved for the apartment?", [looked, approved], evs, now=datetime(2025, 4, 10)
+    )
+    assert d.answer_range == {"start": "2025-04-02", "end": "2025-04-02"}
+    # asked about the look itself, the dated look answers
+    _, d = ask("When did Mari and Jess look at the apartment?", [looked, approved], evs, now=datetime(2025, 4, 10))
+    assert d.answer_range == {"start": "2025-03-22", "end": "2025-03-22"}
+
+
+@pytest.mark.parametrize(
+    "q, deeds",
+    [
+        ("When were Ellie's new trainers delivered?", {"deliv"}),
+        ("When did Owen see the dentist about his cracked tooth?", set()),  # a light verb; "cracked" qualifies a noun
+        ("When did Jon receive mentorship to promote his venture?", set()),  # getting; the infinitive it governs
+        ("When did Ana start learning the cello?", set()),  # the start may be told as "my first lesson"
+        ("When did Katrin find out she got the job?", set()),  # coming to know: the news is its object
+        ("When did Dani's car break down and get towed to the shop?", {"break", "tow"}),
+    ],
+)
+def test_the_asked_deed_is_the_questions_own_verb(q, deeds):
+    from chronos_cli.ask.offline import asked_deeds
+
+    assert asked_deeds(q) == deeds

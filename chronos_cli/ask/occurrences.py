@@ -414,6 +414,17 @@ class Term:
 _LIGHT_STEMS = frozenset(stem(w) for w in LIGHT)
 
 
+def is_light(word: str) -> bool:
+    """A light verb or vague word ("get", "see", "thing"): it says little about what happened."""
+    return lemma_stem(word) in _LIGHT_STEMS
+
+
+def says_any(text: str, words: frozenset[str]) -> bool:
+    """Whether ``text`` says one of ``words`` (stems, ``lemma_stem``) or another word for it."""
+    doc = _stem_positions(text)
+    return any(_found(w, doc) or any(n in doc for n in _NEAR.get(w, ())) for w in words)
+
+
 class Matcher:
     """The question's target terms, weighted, matched against hits."""
 

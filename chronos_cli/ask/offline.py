@@ -22,11 +22,16 @@ from chronos_cli.ask.occurrences import (
     _spans,
     asks_plan,
     event_occurrence,
+    is_light,
+    lemma_stem,
+    says_any,
     sentence_of,
     told,
     turn_occurrence,
 )
-from chronos_cli.ask.plan import Plan, Targets, content_words, stem
+from chronos_cli.ask.plan import QUESTION_WORDS, Plan, Targets, content_words, stem
+from chronos_cli.extract.lexicon import BE, DETERMINERS, HAVE, MODAL, PARTICLES, PREPOSITIONS
+from chronos_cli.extract.words import is_verbish
 from chronos_cli.hits import EventHit, TurnHit
 from chronos_cli.providers.messages import ToolCall
 from chronos_cli.temporal.lexicon import MONTH_NAMES
@@ -397,17 +402,21 @@ def when_key(
     start: bool = False,
     calling_off: bool = False,
     now: datetime | None = None,
+    other_deeds: frozenset[tuple[str, str]] = frozenset(),
 ) -> float:
     """How well ``o`` answers a "when" question: its match, a date of its own, and the kind of
     occurrence asked — a plan (``wants_plan``), how long something has lasted (``lasting``: a
     phrase that says since when), when it started (``start``), or when it was called off
-    (``calling_off``: then the telling of the cancellation is what is asked, not a lesser one)."""
+    (``calling_off``: then the telling of the cancellation is what is asked, not a lesser one).
+    ``other_deeds``: the turns that tell another deed than the asked one (``other_deed_turns``):
+    their own date is no claim to be the one asked."""
     tells_start = start and o.core and bool(_TELLS_START.search(o.sentence))  # a start of what was asked
     # asked when it started, a state dated the day it was told ("I'm still volunteering there")
     # bounds the start and no more: it is not dated for this question
     dated = o.dated and not (start and not tells_start and o.day == o.said.date() and _ongoing(o))
     # "we cancelled asheville": a calling off is told as news, so the day told dates it
     dated = dated or (calling_off and o.cancelled)
+    dated = dated and not (other_deeds and any((o.session_id, t) in other_deeds for t in o.turn_ids))
     k = score(o) + (DATED_BONUS if dated else 0.0) - (0.0 if o.who else NOT_WHO_PENALTY)
     if lasting and o.rule in SINCE_RULES:  # "how long have I had it?" — "for 3 years now"
         k += SINCE_BONUS
@@ -428,13 +437,74 @@ def when_key(
 
 
 class WhenTerms(NamedTuple):
-    """How ``when_key`` reads a question (asked at ``now``)."""
+    """How ``when_key`` reads a question (asked at ``now``, among some occurrences)."""
 
     wants_plan: bool
     lasting: bool
     start: bool
     calling_off: bool
     now: datetime | None = None
+    other_deeds: frozenset[tuple[str, str]] = frozenset()
+
+
+# a verb form the question asks as its deed: not a light verb ("get", "see", "receive"), an
+# auxiliary, a question word, a verb of coming to know ("find out", "hear", "learn": the news is
+# its object), a word after a determiner ("his CRACKED tooth", "the SHOP"), nor a verb the deed
+# governs: an infinitive ("… mentorship TO PROMOTE his venture") or the gerund of an aspect verb
+# ("start LEARNING the cello": the start may be told as "my first lesson")
+_NOT_DEEDS = QUESTION_WORDS | BE | HAVE | MODAL
+_KNOWING = frozenset(stem(w) for w in ("find", "hear", "learn", "discover", "realize", "realise", "know", "notice"))
+_GETTING = frozenset(stem(w) for w in ("receive",))
+_ASPECT = frozenset(stem(w) for w in ("start", "begin", "stop", "keep", "quit", "finish", "continue", "resume"))
+_BEFORE_NOUN = DETERMINERS | {"his", "its", "their", "her", "your"}
+_DEED_WORD = re.compile(r"[A-Za-z][A-Za-z']*")
+# an event verb that names no deed of its own (the clause did not parse, or a state)
+PARTICLES_AND_PREPS = PARTICLES | PREPOSITIONS
+_NO_DEED = frozenset(stem(w) for w in ("mention", "do", "be", "have", "get", "go"))
+
+
+def asked_deeds(question: str) -> frozenset[str]:
+    """The stems of the verbs ``question`` asks ("When were the trainers DELIVERED?" → deliver)."""
+    words = _DEED_WORD.findall(question)
+    out = set()
+    for i, w in enumerate(words):
+        lw = w.lower()
+        if lw in _NOT_DEEDS or is_light(lw) or not is_verbish(lw, after_aux=True):
+            continue
+        s = lemma_stem(lw)
+        before = words[i - 1].lower() if i else ""
+        if s in _KNOWING or s in _GETTING or before in _BEFORE_NOUN or before.endswith("'s") or before == "to":
+            continue
+        if lw.endswith("ing") and lemma_stem(before) in _ASPECT:
+            continue
+        out.add(s)
+    return frozenset(out)
+
+
+def _deed_of(e: EventHit) -> str | None:
+    """The stem of the deed ``e``'s verb names ("looked at" → look), None when it names none."""
+    words = [w for w in e.verb.lower().split() if w not in PARTICLES_AND_PREPS]
+    s = lemma_stem(words[0]) if words else ""
+    return None if not s or s in _NO_DEED else s
+
+
+def other_deed_turns(occs: list[Occurrence], question: str, deeds: frozenset[str]) -> frozenset[tuple[str, str]]:
+    """The turns (session, turn id) whose events each name a deed, none an asked one nor a word
+    of the question ("met up" for "… meet up with her mentors"): such a turn tells another deed
+    done to the asked thing ("just ordered new trainers" for "When were the trainers
+    delivered?"), and its own date is no claim to be the one asked."""
+    asked = {lemma_stem(w) for w in _DEED_WORD.findall(question)}
+    told: dict[tuple[str, str], bool] = {}
+    for o in occs:
+        e = o.event
+        if e is None:
+            continue
+        d = _deed_of(e)
+        tells = d is None or d in asked or says_any(o.sentence + " " + e.text, deeds)
+        for tid in o.turn_ids:
+            key = (o.session_id, tid)
+            told[key] = told.get(key, False) or tells
+    return frozenset(k for k, v in told.items() if not v)
 
 
 # "When did they call off the trip?", "… cancel the party", "… postpone the game": asked about
@@ -445,14 +515,21 @@ _ASKS_CALLING_OFF = re.compile(
 )
 
 
-def _when_terms(question: str, now: datetime | None = None) -> WhenTerms:
+def _when_terms(question: str, now: datetime | None = None, occs: list[Occurrence] = ()) -> WhenTerms:
     start = asks_start(question)
+    deeds = asked_deeds(question)
+    # only where some telling says the asked deed: else it was told in other words
+    if deeds and any(o.event is not None and says_any(o.sentence + " " + o.event.text, deeds) for o in occs):
+        other = other_deed_turns(occs, question, deeds)
+    else:
+        other = frozenset()
     return WhenTerms(
         asks_plan(question),
         bool(_HOW_LONG.search(question)) or start,
         start,
         bool(_ASKS_CALLING_OFF.search(question)),
         now,
+        other,
     )
 
 
@@ -463,14 +540,14 @@ def _echoes(o: Occurrence, question: str) -> bool:
 
 
 def ranked_for_when(occs: list[Occurrence], question: str, now: datetime | None = None) -> list[Occurrence]:
-    terms = _when_terms(question, now)
+    terms = _when_terms(question, now, occs)
     return sorted(occs, key=lambda o: (-when_key(o, *terms), _echoes(o, question), o.said, o.event is None))
 
 
 def choose_when(occs: list[Occurrence], question: str, now: datetime | None = None) -> Occurrence | None:
     if not occs:
         return None
-    terms = _when_terms(question, now)
+    terms = _when_terms(question, now, occs)
     ranked = ranked_for_when(occs, question, now)
     best = ranked[0]
     if best.dated and terms.start:

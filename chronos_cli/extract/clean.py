@@ -16,6 +16,9 @@ from __future__ import annotations
 
 import re
 
+from chronos_cli.extract.lexicon import BE, HAVE, MODAL
+from chronos_cli.extract.words import is_past
+
 # -- code, logs, markup -------------------------------------------------------------------------
 
 _FENCE = re.compile(r"(```|~~~).*?(?:\1|\Z)", re.S)
@@ -223,7 +226,9 @@ _SHORT_FORMS = [
     (re.compile(r"\bw/o(?![\w/])"), "without"),
     (re.compile(r"\bw/(?= [a-z])"), "with"),
     (
-        re.compile(r"(?<!\bthe )(?<!\ba )\bw(?= (?:my|his|her|our|their|some|him|them|friends|family|mom|dad)\b)"),
+        re.compile(
+            r"(?<!\bthe )(?<!\ba )\bw(?= (?:my|his|her|our|their|ur|your|some|him|them|friends|family|mom|dad)\b)"
+        ),
         "with",
     ),
     (re.compile(r"\bfrm\b"), "from"),
@@ -235,6 +240,15 @@ _SHORT_FORMS = [
         "because",
     ),
     (re.compile(r"\b(?:rly|rlly)\b"), "really"),
+    # "im def going back in may": after a subject or an auxiliary, before the word it qualifies
+    (
+        re.compile(
+            r"\b(i|im|i'm|we|we're|were|you|u|they|he|she|it|it's|its|that's|thats|is|are|was|will|'ll|would|gonna|so|and|but)"
+            r" def(?= [a-z])",
+            re.I,
+        ),
+        r"\1 definitely",
+    ),
     (re.compile(r"\babt\b"), "about"),
     (re.compile(r"\bthru\b", re.I), "through"),
     # "me and my sister went hiking" opening a sentence is "my sister and I": the speaker went too
@@ -246,8 +260,8 @@ _SHORT_FORMS = [
     ),
 ]
 _SHORT_SUSPECT = re.compile(
-    r"\b(?:w/o?|frm|bc|cuz|coz|rly|rlly|abt|thru)(?![\w/])|(?<=[a-z] )[n2r](?= [a-z])"
-    r"|\bw (?=my|his|her|our|their|some|him|them|friends|family|mom|dad)|\b[Mm]e and\b",
+    r"\b(?:w/o?|frm|bc|cuz|coz|rly|rlly|abt|thru|def)(?![\w/])|(?<=[a-z] )[n2r](?= [a-z])"
+    r"|\bw (?=my|his|her|our|their|ur|your|some|him|them|friends|family|mom|dad)|\b[Mm]e and\b",
     re.I,
 )
 
@@ -329,6 +343,40 @@ _NO_APOSTROPHE_FORMS = [
 _CAPS_WORD = re.compile(r"\b[A-Z]{2,}\b")
 
 
+# a thing arranged, told as a reduced passive with no one who did it ("train tickets booked for
+# the 19th btw", "dentist booked for thurs!"): read as the speaker's "booked train tickets for the
+# 19th", a subjectless past the speaker did (the occasion keeps its own date)
+_ARRANGED = re.compile(
+    r"(^|(?<=[.!?\n] )|\b(?:so|and|also|btw|ok|okay|oh) )"
+    r"(?!(?:so|and|also|btw|ok|okay|oh)\b)((?:(?:the|my|our|a|an)\s+)?(?:[a-z]+\s+){0,2}[a-z]+)\s+(booked|reserved|scheduled)(?=\s+(?:for|on)\b|\s*[!.]|\s*$)",
+    re.I,
+)
+_NOT_ARRANGED = {
+    "i",
+    "we",
+    "you",
+    "u",
+    "he",
+    "she",
+    "they",
+    "it",
+    "that",
+    "this",
+    "everything",
+    "all",
+    "just",
+    "got",
+    "get",
+}
+
+
+def _arranged(m: re.Match) -> str:
+    words = m.group(2).lower().split()
+    if any(w in _NOT_ARRANGED or w in BE or w in HAVE or w in MODAL or is_past(w) for w in words):
+        return m.group(0)
+    return f"{m.group(1)}{m.group(3)} {m.group(2)}"
+
+
 def normalize(text: str) -> str:
     """Chat spelling read the standard way, so "im going" and "I'm going" parse alike; a message
     typed in capitals is shouted, not a row of names ("WE GOT THE APARTMENT")."""
@@ -344,6 +392,8 @@ def normalize(text: str) -> str:
     if _SHORT_SUSPECT.search(text):
         for pat, rep in _SHORT_FORMS:
             text = pat.sub(rep, text)
+    if "booked" in text or "reserved" in text or "scheduled" in text:
+        text = _ARRANGED.sub(_arranged, text)
     return text
 
 

@@ -73,9 +73,12 @@ CHAT_TAGS = {"btw", "lol", "haha", "lmao", "tbh", "ngl", "fr", "smh", "omg", "rn
 
 def last_thing(text: str) -> str | None:
     """The last noun phrase of ``text`` that names a thing: a determiner and up to four words,
-    none a verb form, preposition, pronoun or adverb ("my hand-painted bowl", "That plate")."""
+    none a verb form, preposition, pronoun or adverb ("my hand-painted bowl", "That plate"). A
+    noun phrase in a preposition right after the one found qualifies it and is not the thing
+    ("the meeting with your committee", "an interview for the supervisor job at the depot")."""
     toks = tokenize(text)
     found = None
+    found_end = -1  # the index after the found noun phrase's last word
     for i, t in enumerate(toks):
         if t.low not in _NP_OPENERS or (i and toks[i - 1].low in L.MODAL | {"do", "does", "did"}):
             continue  # "how does that sound": a question's subject, its verb follows
@@ -87,12 +90,23 @@ def last_thing(text: str) -> str | None:
             and toks[j].low not in NOT_NOUN
             and toks[j].low not in L.DETERMINERS
             and toks[j].low not in OBJECT_PRONOUNS
-            and not (toks[j].low in FORMS and FORMS[toks[j].low] != toks[j].low)  # "made", "going", "gets"
+            # "made", "going", "gets" — but an -ing word after the determiner is a noun ("the meeting")
+            and not (
+                toks[j].low in FORMS
+                and FORMS[toks[j].low] != toks[j].low
+                and not (j == i + 1 and toks[j].low.endswith("ing"))
+            )
         ):
             j += 1
         while j > i + 2 and (toks[j - 1].low in L.PARTICLES or toks[j - 1].low in CHAT_TAGS):
             j -= 1  # "get your car back", "pick the kids up": the particle is the verb's; "the photos btw"
         head = toks[j - 1]
+        k = i - 2  # before the preposition, past the "!!!" a chat puts after the thing ("an interview!!! for …")
+        while k >= 0 and toks[k].text == "!":
+            k -= 1
+        if found is not None and toks[i - 1].low in L.PREPOSITIONS and k + 1 == found_end:
+            found_end = j  # it qualifies the thing found, and so do its own qualifiers
+            continue
         if j < len(toks) and toks[j].low == "and" and (j + 1 == len(toks) or toks[j + 1].low in SUBJ_PRONOUNS):
             continue  # "my sister and I will build it": a subject, not the thing
         if (
@@ -104,4 +118,5 @@ def last_thing(text: str) -> str | None:
             and head.low.rstrip("s") not in PEOPLE
         ):
             found = " ".join(x.text for x in toks[i:j])
+            found_end = j
     return found

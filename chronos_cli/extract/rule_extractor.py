@@ -2283,6 +2283,19 @@ class RuleExtractor:
 
     # -- events ---------------------------------------------------------------------------
 
+    @staticmethod
+    def _done_to_speaker(turn: Turn, c: Clause) -> bool:
+        """``c`` tells what someone else did to the speaker: its object is "me" (and perhaps a
+        particle: "called me back"), its verb one whose deed is whole with a person as object."""
+        return (
+            bool(c.obj_toks)
+            and c.obj_toks[0].low == "me"
+            and all(t.low in L.PARTICLES or t.low == "in" for t in c.obj_toks[1:])
+            and c.lemma in _DONE_TO_A_PERSON
+            and c.subject != turn.speaker
+            and c.subject.lower() not in ("i", "we", "you", "u")
+        )
+
     def _event(self, session: Session, turn: Turn, c: Clause, span, sentence: str, story) -> Event | None:
         vw = c.verb.split()
         started = len(vw) > 1 and vw[-2] in _ING_CONTROL and vw[-1].endswith("ing")  # "started volunteering"
@@ -2548,9 +2561,14 @@ class RuleExtractor:
             if not rest or not has_content(rest):
                 return None  # "got rid of it": the mention says what "it" is, if the turn does
             c.verb, c.obj_toks = f"{c.verb} rid of", rest
-        if not intransitive and (not c.obj_toks or not has_content(c.obj_toks)):
+        to_speaker = self._done_to_speaker(turn, c)
+        if to_speaker:
+            # "the seller called me back", "they hired me!!": what someone did to the speaker, who is named
+            c.verb = " ".join([c.verb, *(t.text for t in c.obj_toks[1:])])
+            c.obj_toks = []
+        elif not intransitive and (not c.obj_toks or not has_content(c.obj_toks)):
             return None  # "Maya flew in on Wednesday" is complete without an object; "bought it" is not
-        obj = join_tokens(c.obj_toks)
+        obj = turn.speaker if to_speaker else join_tokens(c.obj_toks)
         verb = c.verb
         if intransitive and not obj and started:
             verb, obj = " ".join(vw[:-1]), vw[-1]  # "started painting": the activity is what was started
@@ -2825,6 +2843,15 @@ _EXTENT = {
 }  # "training every day next week"
 _READYING = {("get", "ready"), ("gear", "up"), ("warm", "up")}
 _ARRANGING = {"book", "reserve", "buy", "order", "arrange", "schedule", "sign", "register", "enroll", "enrol", "get"}
+
+
+# verbs whose deed is whole with a person as their object ("my boss called me in", "they hired me",
+# "she dumped me"); not telling, giving or making ("she told me", "he sent me": what is not said)
+_DONE_TO_A_PERSON = {
+    "call", "ring", "phone", "text", "email", "message", "hire", "fire", "promote", "interview", "invite",
+    "visit", "pick", "drop", "accept", "reject", "dump", "ghost", "block", "hug", "kiss", "bite", "scratch",
+    "rescue", "surprise", "beat", "marry", "propose", "diagnose", "discharge", "admit", "examine", "contact",
+}  # fmt: skip
 
 
 def _occasion_of(c: Clause, span, toks: list[Tok], said_end: datetime) -> tuple[Tok, bool] | None:

@@ -185,9 +185,10 @@ _full = [m for m in MONTHS if m != "may"]
 MONTH_FULL = alts([*_full, "(?-i:May)"])
 # "may" typed lower case is the month only where the verb cannot be: after a cue ("in may",
 # "next may") with nothing after it, or a year, punctuation or a word no verb follows ("in may
-# and june", "since may i've …"); "in may be", "next may have" stay verbs.
+# and june", "since may i've …"), or an emoji ("im going back in may 🥳"); "in may be", "next may
+# have" stay verbs.
 MAY_LOW = (
-    r"may(?=\s*(?:$|[.!?;:)…\-–—]|,(?!\s*or\b)|(?:19|20)\d\d|'\d\d)|\s+(?:and|but|so|too|then|when|already|lol|haha"
+    r"may(?=\s*(?:$|[.!?;:)…\-–—\u2600-\u27bf\U0001F000-\U0001FAFF]|,(?!\s*or\b)|(?:19|20)\d\d|'\d\d)|\s+(?:and|but|so|too|then|when|already|lol|haha"
     r"|this|next|last|i|we|he|she|they|you|my|our|for|to|with|at|in|on|from|until|till|til|because|cause|cuz|bc)\b)"
 )
 # Abbreviations are only trusted next to a day number ("Jan 5"), never alone ("to mar").

@@ -99,6 +99,15 @@ _PLAN_OBJECT = re.compile(
     r"\bfor\s+(?:(?:the|a|an|my|our|his|her|their|this)\s+)?(?:[\w'-]+\s+){0,3}?(?:on\s+|in\s+)?$",
     F,
 )
+# The new date of something moved ("my committee meeting got moved to aug 31", "pushed back to
+# the 12th", "rescheduled for friday") is ahead of the speaker whatever the verb's tense: the thing
+# moved has not happened yet.
+_MOVED_TO = re.compile(
+    r"\b(?:mov(?:e|ed|ing)|push(?:ed|ing)?|reschedul(?:e|ed|ing)|postpon(?:e|ed|ing)|bump(?:ed|ing)?"
+    r"|delay(?:ed|ing)?|chang(?:e|ed|ing)|shift(?:ed|ing)?)(?:\s+(?:back|up|forward|out))?\s+(?:to|for|till|til|until)"
+    r"\s+(?:(?:the|next|this)\s+)?(?:on\s+)?$",
+    F,
+)
 # Sentence ends, not abbreviations ("10 a.m. on Monday", "Dr. Lee", "St. Patrick's").
 _YEAR_REL = re.compile(r"\b(this|next|last)\s+year\b(?!'s)", F)
 _SENT_END = re.compile(
@@ -199,7 +208,7 @@ class Ctx:
         if (cs, ce) != (s, e):
             own = _sentence_tense(self.text[cs:ce])
             t = own if own is not None else t
-        if t != "future" and self._plan_object(s, pos):
+        if t != "future" and (self._plan_object(s, pos) or _MOVED_TO.search(self.text, max(s, pos - 60), pos)):
             return "future"
         if t is None and self.prefer == "future":
             return "future"
@@ -232,10 +241,13 @@ _SAID_BEFORE_A_TIME = re.compile(r"\b(?:said|says|told\s+(?:me|us|him|her|them))
 _FAREWELL = re.compile(r"^\W*(?:[a-z]+[\s,!.]+)?(?:see|c)\s+(?:you|ya|u)\b", F)
 
 
-# where a clause with a tense of its own starts: after a comma, semicolon, colon or dash, and what
-# is reported after a saying verb ("she said they'd let us know by the end of the week")
+# where a clause with a tense of its own starts: after a comma, semicolon, colon or dash, a word
+# that turns to another point ("kyle starts the new job on 1st april btw got the contract today";
+# not "and" or "so", which go on in the story's time), and what is reported after a saying verb
+# ("she said they'd let us know by the end of the week")
 _CLAUSE_BREAK = re.compile(
-    r"[,;:]\s|\s[-–—]\s|\b(?:said|says|told\s+(?:me|us|him|her|them)|texted|emailed|promised)\s+(?:that\s+)?(?=[a-z])",
+    r"[,;:]\s|\s[-–—]\s|\s(?:but|btw|plus)\s+(?=[a-z])"
+    r"|\b(?:said|says|told\s+(?:me|us|him|her|them)|texted|emailed|promised)\s+(?:that\s+)?(?=[a-z])",
     F,
 )
 
