@@ -2453,3 +2453,35 @@ def find_verb(events, verb_part):
     hits = [e for e in events if verb_part.lower() in e.verb.lower()]
     assert hits, f"no event with verb {verb_part!r} in {[e.text for e in events]}"
     return hits[0]
+
+
+def test_an_afterthought_may_say_where_as_well_as_when():
+    evs = session_events([("Sam", "we went to the zoo! Yesterday, with the kids.", 0)])
+    assert find(evs, "zoo").start.date() == YESTERDAY
+    evs = session_events([("Sam", "Lily rolled over! Yesterday, on her play mat.", 0)])
+    assert any("rolled over" in e.object and e.start.date() == YESTERDAY for e in evs), [e.text for e in evs]
+    # a reply is no statement the time dates ("last night in the old flat" is tonight, the last one)
+    assert session_events([("Sam", "right. last night in the old flat 🥲", 0)]) == []
+
+
+def test_how_an_asked_occasion_went_says_it_took_place_since_the_last_talk():
+    day1 = [("Ana", "good luck tomorrow!!", 0), ("Sam", "thanks", 1)]
+    day3 = [("Ana", "how did the interview go?", 0), ("Sam", "really well i think!", 1)]
+    s1, s3 = _session(day1), _session(day3)
+    s3 = s3.model_copy(update={"session_id": "s3", "t_conv": T0 + timedelta(days=2)})
+    s3.turns = [
+        t.model_copy(update={"session_id": "s3", "t_conv": T0 + timedelta(days=2, minutes=i)})
+        for i, t in enumerate(s3.turns)
+    ]
+    evs = RuleExtractor().extract([s1, s3])[1]
+    [e] = evs
+    assert (e.subject, e.object, e.time_source) == ("Sam", "the interview", "news")
+    assert (e.start.date(), e.end.date()) == (T0.date(), (T0 + timedelta(days=2)).date())
+    # the question's own time dates it
+    s3.turns[0] = s3.turns[0].model_copy(update={"text": "how was the doctor yesterday?"})
+    [e] = RuleExtractor().extract([s1, s3])[1]
+    assert (e.object, e.start.date(), e.time_source) == ("the doctor", (T0 + timedelta(days=1)).date(), "rule")
+    # a day's routine, or "it", names no occasion
+    for q in ["how was work?", "how did it go?"]:
+        s3.turns[0] = s3.turns[0].model_copy(update={"text": q})
+        assert RuleExtractor().extract([s1, s3])[1] == [], q

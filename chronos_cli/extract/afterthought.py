@@ -40,6 +40,7 @@ _NOT_AN_ITEM = {
     "or", "for", "with", "in", "on", "at", "to", "from", "until", "till", "then", "finally", "soooo", "sooo",
     "not", "great", "good", "bad", "awful", "amazing", "nice", "fun", "crazy", "wild", "insane",
 }  # fmt: skip
+_ASSENT = {"right", "true", "same", "fair", "nice", "cool", "agreed", "totally", "omg", "aw", "aww", "ahh"}
 _MONTHS = {
     "january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
     "november", "december", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec",
@@ -52,12 +53,43 @@ _COUNTDOWN = re.compile(
 )
 
 
+# where it happened, said after the time ("Yesterday, on his play mat.", "last friday at the park"):
+# a preposition of place or company and a short noun phrase, no verb ("on his PLAY mat" is a noun)
+_WHERE = re.compile(r"(?i)[\s,]+((?:on|at|in|with|near|outside|inside|by)\s+[a-z][\w' -]*?)\W*$")
+_WHERE_WORDS = 5
+
+
+def _where(text: str) -> tuple[str, str]:
+    """``text`` without a closing place phrase, and that phrase ("" when it has none)."""
+    m = _WHERE.search(text)
+    if m is None:
+        return text, ""
+    words = m.group(1).split()
+    while words and words[-1].lower() in _AROUND:
+        words.pop()  # "yesterday with the kids lol"
+    if not 1 < len(words) <= _WHERE_WORDS or any(
+        is_past(w) or w.lower().endswith("ing") or w.lower() in L.BE for w in words[1:]
+    ):
+        return text, ""
+    return text[: m.start()], " ".join(words)
+
+
 def afterthought(text: str, t_conv) -> str | None:
     """The time phrase a message or sentence consists of, with its preposition ("on Saturday"),
-    when every other word is filler around it; None otherwise ("every Saturday", "for an
+    when every other word is filler around it, and the place phrase after it ("Yesterday, on
+    his play mat." → "yesterday on his play mat"); None otherwise ("every Saturday", "for an
     hour" and "we went on Saturday" are not afterthoughts)."""
     if len(text.split()) > _MAX_WORDS or not any(c.isalnum() for c in text) or text.rstrip().endswith("?"):
         return None  # "yesterday?" asks
+    text, where = _where(text)
+    phrase = _time_alone(text, t_conv)
+    if phrase is None or not where:
+        return phrase
+    return None if resolve_spans(where, t_conv) else f"{phrase} {where}"  # "in the morning" is a time
+
+
+def _time_alone(text: str, t_conv) -> str | None:
+    """The time phrase ``text`` consists of, with its preposition, when every other word is filler."""
     text = _COUNTDOWN.sub("", text)  # "… great north run!! 10th sept, 12 weeks to go": how long until it
     content = [w for w in re.findall(r"[a-z0-9']+", text.lower()) if w not in _AROUND and w not in _PREPS]
     if not content or len(content) > _MAX_TIME_WORDS:
@@ -104,6 +136,8 @@ def fits(statement: str, phrase: str, t_conv) -> bool:
     goes only with a past statement ("we got married" / "2019", not "the gate code works" / "1987")."""
     if _OWN_TIME.search(statement) or _OPEN_END.search(_END.sub("", statement)):
         return False
+    if all(w in _ASSENT for w in re.findall(r"[a-z']+", statement.lower())):
+        return False  # "right." / "last night in the old flat": a comment, no statement to date ("yes!!" answers)
     if resolve_spans(statement, t_conv):
         return False
     words = re.findall(r"[a-z']+", statement.lower())

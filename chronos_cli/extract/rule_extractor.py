@@ -330,6 +330,15 @@ _ASKS_HOW_WAS = re.compile(
     r"(?i)\bhow\s+(?:was|did)\s+(?P<what>(?:(?:the|your|ur|their|his|her)\s+)?[a-z][\w'-]*(?:\s+[a-z][\w'-]*)?)"
     r"(?:\s+go)?\s*[?!.]*\s*$"
 )
+# how an occasion went, said first in an answer: "it was amazing", "it went ok", "really well!"
+_WENT = re.compile(
+    r"(?i)^\W*(?:(?:yeah|yes|omg|honestly|ok|so|lol|haha)\W+)*(?:(?:it|that)(?:'s|\s+was|\s+went)|its|twas)?\s*"
+    r"(?:(?:so|really|pretty|super|very|actually|quite|sooo+|kinda|not)\s+)*"
+    r"(?:good|great|well|amazing|fine|ok|okay|awful|terrible|rough|brutal|fun|chaos|chaotic|horrible|perfect|lovely"
+    r"|intense|exhausting|brilliant|fab|fantastic|wonderful|incredible|bad|meh|alright|grim|stressful|emotional)\b"
+)
+_ROUTINE = {"work", "school", "class", "shift", "day", "night", "week", "weekend", "morning", "evening", "afternoon"}
+_ROUTINE |= {"today", "tonight", "life", "things", "everything", "sleep", "uni", "college"}
 _RISE_OPENERS = {"also", "unrelated", "but", "and", "so", "ok", "okay", "lol", "update", "btw", "anyway"}
 _PERSON_AUX = {"did", "does", "is", "was", "has", "have", "had", "will", "can", "could", "would"}
 _NO = re.compile(r"(?i)^\W*(?:no|nope|nah|not)\b")
@@ -962,6 +971,11 @@ class RuleExtractor:
                     st.events.append(ev)
                 if ev is not None or redated:
                     st.used.update(sp.start_char for sp in sent_spans)
+            if first and prev_questions and not sent_spans and not clauses and len(toks) <= 10 and not st.events:
+                # "how did the interview go?" / "it went great": it took place since the last talk
+                ev = self._how_it_went(session, turn, prev_questions, sent)
+                if ev is not None:
+                    st.events.append(ev)
             first = False
             st.statements += 1
             st.third = st.third or _about_another(toks, clauses, turn.speaker)
@@ -1509,6 +1523,33 @@ class RuleExtractor:
                 continue  # "when is it?": what "it" is, the talk says before
             words = [_answerers(w) for w in words]
             return _span_mention(session, turn, " ".join(words), sentence, sp)
+        return None
+
+    def _how_it_went(self, session, turn, prev_questions, sentence) -> Event | None:
+        """An answer that says how an occasion the question named went, and not when: "how was
+        the hen??" / "it was amazing", "how did the interview go" / "really well i think". The
+        occasion took place since the two last talked: the answerer's mention of it, as news."""
+        if not _WENT.match(sentence):
+            return None
+        for q in reversed(prev_questions):
+            m = _ASKS_HOW_WAS.search(q)
+            if m is None or _HOW_WAS.search(q):
+                continue  # "how was your weekend?": the time itself, no occasion
+            words = m["what"].split()
+            if len(words) > 1 and words[-1].lower() == "go":
+                words = words[:-1]  # "how did the interview go"
+            if words[-1].lower() in _POINTERS_ASKED or not has_content(tokenize(" ".join(words))):
+                continue  # "how was it?": what "it" is, the talk says before
+            if words[-1].lower() in _ROUTINE:
+                continue  # "how was work?": a day's routine, no occasion
+            said_end = said_day(turn.t_conv)[1]
+            what = " ".join(_answerers(w) for w in words)
+            asked = [sp for sp in resolve_spans(what, turn.t_conv) if sp.end <= said_end]
+            if asked:  # "how was the doctor yesterday?" / "not bad!": the time the question gave
+                return _span_mention(session, turn, what.replace(asked[0].text, "").strip(), sentence, asked[0])
+            if (since := news_since(self._talk, turn.t_conv)) is None:
+                return None  # in a first talk, since when is not known
+            return _mention(session, turn, what, sentence, (since, said_end, "range"), "news")
         return None
 
     def _dates_told(self, session, turn, prev_questions, spans, sentence, said_end) -> tuple[Event | None, bool]:
