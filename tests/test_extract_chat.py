@@ -2485,3 +2485,19 @@ def test_how_an_asked_occasion_went_says_it_took_place_since_the_last_talk():
     for q in ["how was work?", "how did it go?"]:
         s3.turns[0] = s3.turns[0].model_copy(update={"text": q})
         assert RuleExtractor().extract([s1, s3])[1] == [], q
+
+
+def test_an_arrangement_told_after_a_time_ahead_is_for_that_time():
+    # T0 is Monday 2023-05-08
+    evs = session_events([("Sam", "its Devs birthday tomorrow. were taking him to Spice Garden for lunch.", 0)])
+    assert find(evs, "Spice Garden").start.date() == date(2023, 5, 9)
+    evs = session_events([("Sam", "my sister is visiting on Saturday. we are going to the zoo.", 0)])
+    assert find(evs, "zoo").start.date() == date(2023, 5, 13)
+    # what goes on now stays now; a feeling is no arrangement; a past time sets no plan
+    evs = session_events([("Sam", "party on friday! im making a cake right now", 0)])
+    assert find(evs, "cake").start.date() == T0.date()
+    assert not any("freaking" in e.verb for e in session_events([("Sam", "interview tomorrow! im freaking out", 0)]))
+    assert not any(
+        "zoo" in e.object
+        for e in session_events([("Sam", "I went to the store yesterday. we are going to the zoo.", 0)])
+    )

@@ -787,3 +787,15 @@ def test_the_asked_deed_is_the_questions_own_verb(q, deeds):
     from chronos_cli.ask.offline import asked_deeds
 
     assert asked_deeds(q) == deeds
+
+
+def test_a_time_phrase_in_one_list_item_dates_no_other_item():
+    from chronos_cli.ask.occurrences import date_in_turn
+
+    text = "1. Health visitor on Thursday for his weigh in\n2. Return the sleepsuits\n3. Reply to my manager's email"
+    said = datetime(2024, 2, 19, 21, 0)
+    assert date_in_turn(text, said, [text.index("manager")]) is None
+    assert date_in_turn(text, said, [text.index("visitor")]).text == "Thursday"
+    # not a list: the story goes on from the earlier sentence's time
+    prose = "We went to Rome on Thursday.\nThe food was great."
+    assert date_in_turn(prose, said, [prose.index("food")]).text == "Thursday"

@@ -579,6 +579,20 @@ def _nearest(spans, anchors: list[int]):
     return min(spans, key=lambda s: min((abs(s.start_char - p) for p in anchors), default=0))
 
 
+_LIST_ITEM = re.compile(r"(?m)^[ \t]*(?:\d{1,2}[.)]|[-*•])[ \t]+\S")
+
+
+def _list_item(text: str, anchors: list[int]) -> tuple[int, int] | None:
+    """The bounds of the line holding the first anchor, when ``text`` is a list (two or more
+    lines opened by "1.", "2)", "-", "•"); None when it is not."""
+    if "\n" not in text or len(_LIST_ITEM.findall(text)) < 2:
+        return None
+    p = anchors[0]
+    lo = text.rfind("\n", 0, p) + 1
+    hi = text.find("\n", p)
+    return lo, len(text) if hi < 0 else hi
+
+
 def date_in_turn(text: str, said: datetime, anchors: list[int], *, since: Since = ""):
     """The time phrase that dates what is said at ``anchors`` (char offsets): the nearest one in
     the same sentence, else the closest one in an earlier sentence (the story goes on from it),
@@ -599,6 +613,11 @@ def date_in_turn(text: str, said: datetime, anchors: list[int], *, since: Since 
     sents = sentences(text)
     if not anchors:
         anchors = [0]
+    item = _list_item(text, anchors)
+    if item is not None:  # a list's items are each their own: "1. dentist on Thursday" dates no other item
+        spans = [s for s in spans if item[0] <= s.start_char < item[1]]
+        if not spans:
+            return None
     # the sentence holding most of the matched words
     counts: dict[int, int] = {}
     for p in anchors:

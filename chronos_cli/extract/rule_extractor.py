@@ -449,6 +449,7 @@ class _TurnState:
     used: set[int] = field(default_factory=set)  # start_char of spans that dated an event of their sentence
     inherited: set[int] = field(default_factory=set)  # … that dated a later clause of the story
     story: object | None = None  # the time span the turn's past-tense narrative is set in
+    plan: object | None = None  # a time ahead an earlier statement of the turn set ("it's Dev's birthday tomorrow.")
     statements: int = 0  # statements read so far (greetings and questions not counted)
     third: bool = False  # one of them was about someone else ("My sister is so busy.")
     framed: bool = False  # one of them set another time ("Tomorrow is busy.", "Back in college.")
@@ -866,6 +867,7 @@ class RuleExtractor:
         orphans: list[tuple[object, str, list[Tok], set[int]]] = []  # spans no clause took, with their sentence
         nominal: list[Event] = []
         topic: str | None = None  # a verbless noun phrase just said ("WALTERS FIRST LOAF.")
+        plan_next = None
         for a, b in bounds:
             sent = text[a:b]
             self._topic, topic = topic, None
@@ -875,6 +877,10 @@ class RuleExtractor:
             elif kind == "question" and _told_with_a_rise(sent):
                 kind = "statement"  # "i think i cracked a tooth??": told, unsure, not asked
             sent_spans = [sp for sp in spans if a <= sp.start_char < b]
+            st.plan, plan_next = plan_next, plan_next  # the time ahead an earlier statement set
+            if kind == "statement" and sent_spans:
+                ahead = [sp for sp in sent_spans if _sets_plan(sp, said_end)]
+                plan_next = ahead[-1] if ahead and len(ahead) == len(sent_spans) else None
             if kind == "question" and is_tag_question(sent):
                 b = a + sent.rindex(",")  # the statement before ", any tips?"
                 sent, kind = text[a:b], "statement"
@@ -995,7 +1001,7 @@ class RuleExtractor:
                 subj_at = toks[c.subj_start].start
                 earlier = [sp for sp in sent_spans if sp.start_char < subj_at and _sets_story(sp, said_end)]
                 story = earlier[-1] if earlier else st.story
-                ev = self._event(session, turn, c, owners.get(i), sent, story)
+                ev = self._event(session, turn, c, owners.get(i), sent, story, plan=None if sent_spans else st.plan)
                 if ev is None:
                     sp = owners.get(i)
                     before_ev = made.get(i - 1)
@@ -2337,7 +2343,7 @@ class RuleExtractor:
             and c.subject.lower() not in ("i", "we", "you", "u")
         )
 
-    def _event(self, session: Session, turn: Turn, c: Clause, span, sentence: str, story) -> Event | None:
+    def _event(self, session: Session, turn: Turn, c: Clause, span, sentence: str, story, plan=None) -> Event | None:
         vw = c.verb.split()
         started = len(vw) > 1 and vw[-2] in _ING_CONTROL and vw[-1].endswith("ing")  # "started volunteering"
         intransitive = (
@@ -2643,6 +2649,10 @@ class RuleExtractor:
             return self._refuse(
                 span, c
             )  # "we will build it the weekend before": before something else, not before today
+        if span is None and plan is not None and _futurate(c):
+            # "it's Dev's birthday tomorrow. We're taking Arjun out for lunch": the arrangement is
+            # for the time the statement before it set
+            span = plan
         if span is not None:
             start, end, gran, source, expr = span.start, span.end, span.granularity, "rule", span.text
         elif c.mood in ("irrealis", "future", "habit"):
@@ -2828,6 +2838,35 @@ def _name_them(e: Event, text: str) -> None:
 
 
 # -- mood ---------------------------------------------------------------------------------------------
+
+
+def _sets_plan(sp, said_end: datetime) -> bool:
+    """A time ahead that an arrangement told after it is for: a day or part of one to come, not
+    a clock time, how long, or a range ("for a week", "until June")."""
+    return sp.start > said_end and sp.granularity in ("day", "part_of_day", "weekend") and not _clock_only(sp)
+
+
+# verbs of an arrangement told in the present progressive or "will"/"going to" ("we're taking
+# Arjun to lunch", "I'm driving up"): a futurate, when a time ahead was just set; not feelings or
+# states ("I'm freaking out", "I'm so tired")
+_FUTURATE = {
+    "take", "go", "head", "drive", "fly", "travel", "leave", "come", "meet", "see", "visit", "have", "do", "bring",
+    "pick", "throw", "host", "grab", "celebrate", "move", "cook", "make", "play", "watch", "start", "get",
+}  # fmt: skip
+
+
+def _futurate(c: Clause) -> bool:
+    """``c`` tells an arrangement with no time of its own: a progressive or future of an
+    arranging verb, with no word that says it is going on now ("rn", "currently")."""
+    if c.lemma not in _FUTURATE or c.modal or c.conditional or c.supposed:
+        return False
+    if c.mood == "now":
+        return (
+            bool(c.cue)
+            and c.verb.split()[-1].endswith("ing")
+            and not any(w in L.NOW_CUES for w in c.cue.lower().split())
+        )
+    return c.mood == "future"
 
 
 def _sets_story(sp, said_end: datetime) -> bool:
