@@ -2501,3 +2501,24 @@ def test_an_arrangement_told_after_a_time_ahead_is_for_that_time():
         "zoo" in e.object
         for e in session_events([("Sam", "I went to the store yesterday. we are going to the zoo.", 0)])
     )
+
+
+def test_what_was_moved_to_a_new_date_is_a_mention_of_the_clause_dated_then():
+    evs = session_events([("Sam", "my committee meeting got moved to june 30 so i have like 7 weeks", 0)])
+    [e] = evs
+    assert (e.kind, e.start.date()) == ("mention", date(2023, 6, 30))
+    assert "committee meeting got moved" in e.object  # the moving is told, not dated June 30 as a deed
+    [e] = session_events([("Sam", "they pushed the game back to friday", 0)])
+    assert e.start.date() == date(2023, 5, 12)  # the coming Friday
+
+
+def test_btw_ends_a_mentions_clause_and_a_thought_is_no_news():
+    evs = session_events([("Sam", "oh and Kyle starts the new job on 1st june btw got the contract today", 0)])
+    assert all("btw" not in e.object for e in evs), [e.text for e in evs]
+    assert find(evs, "contract").start.date() == T0.date()
+    assert session_events([("Sam", "Haha I figured. She'll just be happy to see Maisie.", 0)]) == []
+
+
+def test_an_object_it_is_not_its_own_clauses_subject():
+    evs = session_events([("Ana", "did u find the datalogger", 0), ("Sam", "lol the bear gave it back", 1)])
+    assert not any("[the bear]" in e.object for e in evs), [e.text for e in evs]

@@ -202,6 +202,8 @@ def news_clause(toks: list[Tok], names: set[str]) -> tuple[int, int, int | None]
         if not is_past(w.low) or lem == w.low or lem in _NO_DEED or w.low in L.ADVERBS or w.low in _ED_ADJECTIVES:
             continue  # "put", "set", "hit": a bare verb as much as a past one
         rest = [t.low for t in words[k + 1 :]]
+        if lem + "e" in L.MENTAL and rest[:1] != ["out"]:
+            continue  # "I figured.": a thought ("figured out the bug" is done)
         if lem == "go" and rest[:1] and (rest[0] in L.WENT_HOW or rest[0] in INTENSIFIERS):
             return None  # "dinner went great": how it went, told as an opinion
         if rest[:1] and (rest[0] in ("'t", "n't", "t") or rest[0] in _NOT_OBJECTS):

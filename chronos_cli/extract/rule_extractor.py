@@ -1185,7 +1185,11 @@ class RuleExtractor:
             # "I made it in pottery class yesterday": what "it" points at, found where English
             # finds it (see _antecedent); "the last time I did it" points at an action: nothing named
             if lemma(own[pointed - 1].low) != "do":
-                thing = self._antecedent(turn, text[: own[pointed - 1].start])
+                # not the clause's own subject: "the bear gave it back" is not the bear given back
+                upto = (
+                    own[0].start if last_thing(text[own[0].start : own[pointed - 1].start]) else own[pointed - 1].start
+                )
+                thing = self._antecedent(turn, text[:upto])
             if thing is None:
                 return None
         elif _only_points(own):
@@ -1552,10 +1556,17 @@ class RuleExtractor:
             what = " ".join(_answerers(w) for w in words)
             asked = [sp for sp in resolve_spans(what, turn.t_conv) if sp.end <= said_end]
             if asked:  # "how was the doctor yesterday?" / "not bad!": the time the question gave
-                return _span_mention(session, turn, what.replace(asked[0].text, "").strip(), sentence, asked[0])
-            if (since := news_since(self._talk, turn.t_conv)) is None:
+                e = _span_mention(session, turn, what.replace(asked[0].text, "").strip(), sentence, asked[0])
+            elif (since := news_since(self._talk, turn.t_conv)) is not None:
+                e = _mention(session, turn, what, sentence, (since, said_end, "range"), "news")
+            else:
                 return None  # in a first talk, since when is not known
-            return _mention(session, turn, what, sentence, (since, said_end, "range"), "news")
+            # the question is a source too: it names what the answer is about
+            asker = next((t for t in reversed(session.turns[: session.turns.index(turn)]) if q in t.text), None)
+            if asker is not None:
+                e.source_turn_ids = [asker.turn_id, turn.turn_id]
+                e.evidence = f"{q.strip()} / {sentence.strip()}"[:400]
+            return e
         return None
 
     def _dates_told(self, session, turn, prev_questions, spans, sentence, said_end) -> tuple[Event | None, bool]:
@@ -2649,6 +2660,9 @@ class RuleExtractor:
             return self._refuse(
                 span, c
             )  # "we will build it the weekend before": before something else, not before today
+        moving = c.lemma in _MOVING or bool(c.obj_toks and lemma(c.obj_toks[0].low) in _MOVING)  # "got | moved"
+        if span is not None and moving and _MOVED_TO_TIME.search(self._text[: span.start_char]):
+            return None  # "my meeting got moved to aug 31": the date is the meeting's; a mention keeps the clause
         if span is None and plan is not None and _futurate(c):
             # "it's Dev's birthday tomorrow. We're taking Arjun out for lunch": the arrangement is
             # for the time the statement before it set
@@ -2838,6 +2852,13 @@ def _name_them(e: Event, text: str) -> None:
 
 
 # -- mood ---------------------------------------------------------------------------------------------
+
+
+# a thing moved to a new time ("got moved to aug 31", "pushed back to friday")
+_MOVING = {"move", "push", "reschedule", "postpone", "bump", "delay", "shift"}
+_MOVED_TO_TIME = re.compile(
+    r"(?i)\b(?:back|up|forward|out)?\s*(?:to|till|til|until)\s+(?:(?:the|next|this)\s+)?(?:on\s+)?$"
+)
 
 
 def _sets_plan(sp, said_end: datetime) -> bool:

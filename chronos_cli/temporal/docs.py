@@ -36,9 +36,12 @@ example below is checked by the test suite.
   ones. With neither, a present-tense verb (is, are, am, have, has, let's, starts, works…)
   counts as future ("the meeting is on Monday" = the coming Monday). "last" and "next" are
   not tense cues: they belong to the words they modify ("My last day at work is June 19"
-  said on June 10 is this year's June 19). A clause set off by a comma, semicolon, colon or
-  dash that has a tense of its own keeps it ("my principal emailed, she's observing me
-  thursday" is the coming Thursday); one with none takes its sentence's.
+  said on June 10 is this year's June 19). A clause set off by a comma, semicolon, colon,
+  dash, or a word that turns to another point ("btw", "but", "plus") that has a tense of its
+  own keeps it ("my principal emailed, she's observing me thursday" is the coming Thursday;
+  "kyle starts the new job on 1st april btw got the contract today" is the coming 1 April);
+  one with none takes its sentence's. "and" and "so" do not set off a clause: they go on in
+  the story's time.
 - **`prefer`** decides when the sentence gives no cue: `"past"` (the default, for chat: a
   bare weekday is the last one, a bare month, season, holiday or date this year's) or
   `"future"` (the next one: "Thursday", "June 5th", "Christmas", "at 9am" once 9am has
@@ -47,7 +50,10 @@ example below is checked by the test suite.
   registered for, what an appointment or tickets are for ("I booked a table for Thursday",
   "I bought tickets for the concert on October 4") — is read as future whatever the verb:
   the thing booked is still to come. "for" must link them: "I booked the flight on Monday"
-  dates the booking (past).
+  dates the booking (past). So is the **new date of something moved** — moved, pushed,
+  rescheduled, postponed, bumped, delayed, changed or shifted to/for/until a date ("my
+  committee meeting got moved to aug 31" said on 21 August is this year's 31 August, "they
+  pushed the game back to friday" the coming Friday): the thing moved has not happened yet.
 - **"that Weekday"** is anaphoric: it names the weekday of a time already in the text —
   the first such day on or after the previous span when that is a day, part of a day,
   weekend or week ("We flew out on June 22. That Saturday…" = June 27); with no such

@@ -99,12 +99,12 @@ _PLAN_OBJECT = re.compile(
     r"\bfor\s+(?:(?:the|a|an|my|our|his|her|their|this)\s+)?(?:[\w'-]+\s+){0,3}?(?:on\s+|in\s+)?$",
     F,
 )
-# The new date of something moved ("my committee meeting got moved to aug 31", "pushed back to
-# the 12th", "rescheduled for friday") is ahead of the speaker whatever the verb's tense: the thing
+# The new date of something moved ("my committee meeting got moved to aug 31", "pushed the game
+# back to friday", "rescheduled for friday") is ahead of the speaker whatever the verb's tense: the thing
 # moved has not happened yet.
 _MOVED_TO = re.compile(
     r"\b(?:mov(?:e|ed|ing)|push(?:ed|ing)?|reschedul(?:e|ed|ing)|postpon(?:e|ed|ing)|bump(?:ed|ing)?"
-    r"|delay(?:ed|ing)?|chang(?:e|ed|ing)|shift(?:ed|ing)?)(?:\s+(?:back|up|forward|out))?\s+(?:to|for|till|til|until)"
+    r"|delay(?:ed|ing)?|chang(?:e|ed|ing)|shift(?:ed|ing)?)(?:\s+[\w']+){0,3}?(?:\s+(?:back|up|forward|out))?\s+(?:to|for|till|til|until)"
     r"\s+(?:(?:the|next|this)\s+)?(?:on\s+)?$",
     F,
 )

@@ -384,7 +384,7 @@ DATES: list[Rule] = [
     ),
     _R(
         "month_bare",
-        "in/since/during/of… Month (a preposition is required; lower-case 'may' only where no verb can follow it; capitalised abbreviations other than Jan/Mar after in/since/during/until…)",
+        "in/since/during/of… Month (a preposition is required; lower-case 'may' only where no verb can follow it (the end, punctuation, an emoji, a year, a word no verb follows); capitalised abbreviations other than Jan/Mar after in/since/during/until…)",
         "past tense → this year's if begun else last year's; future → this year's if not over else next year's; no cue → this year's",
         "I went to Japan in March.",
         "2023-05-08T14:00",
