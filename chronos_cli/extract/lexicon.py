@@ -546,7 +546,6 @@ PREPOSITIONS = {
 STATE_PREPS = {"in", "at", "on", "back", "off", "away", "into", "out", "home", "there", "abroad", "overseas"}
 
 CLAUSE_BREAK = {
-    "btw",  # "kyle starts on 1st april btw got the contract today": another point
     "and",
     "but",
     "so",

@@ -1162,6 +1162,10 @@ class RuleExtractor:
             )
         )
         words = mention_words(toks, sp, runs)
+        turns_at = [k for k, t in enumerate(words) if t.low == "btw" and k]
+        if turns_at:  # "kyle starts on 1st april btw got the contract today": "btw" turns to another point
+            k = turns_at[0]
+            words = words[k + 1 :] if words[k].start < sp.start_char else words[:k]
         while words and words[0].start in self._covered and not sp.start_char <= words[0].start < sp.end_char:
             words = words[1:]  # "since we last talked | something exciting happened last friday": another time's words
         while words and words[-1].start in self._covered and not sp.start_char <= words[-1].start < sp.end_char:
