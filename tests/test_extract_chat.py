@@ -2476,6 +2476,7 @@ def test_how_an_asked_occasion_went_says_it_took_place_since_the_last_talk():
     evs = RuleExtractor().extract([s1, s3])[1]
     [e] = evs
     assert (e.subject, e.object, e.time_source) == ("Sam", "the interview", "news")
+    assert e.source_turn_ids == [s3.turns[0].turn_id, s3.turns[1].turn_id]  # the question names it
     assert (e.start.date(), e.end.date()) == (T0.date(), (T0 + timedelta(days=2)).date())
     # the question's own time dates it
     s3.turns[0] = s3.turns[0].model_copy(update={"text": "how was the doctor yesterday?"})

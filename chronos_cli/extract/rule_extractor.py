@@ -1565,8 +1565,10 @@ class RuleExtractor:
                 e = _mention(session, turn, what, sentence, (since, said_end, "range"), "news")
             else:
                 return None  # in a first talk, since when is not known
-            # the question is a source too: it names what the answer is about
-            asker = next((t for t in reversed(session.turns[: session.turns.index(turn)]) if q in t.text), None)
+            # the question is a source too: it names what the answer is about (the message right
+            # before the answer, which asked it)
+            before = session.turns[: session.turns.index(turn)]
+            asker = before[-1] if before and before[-1].speaker != turn.speaker else None
             if asker is not None:
                 e.source_turn_ids = [asker.turn_id, turn.turn_id]
                 e.evidence = f"{q.strip()} / {sentence.strip()}"[:400]
@@ -2625,7 +2627,7 @@ class RuleExtractor:
             c.verb, c.obj_toks = f"{c.verb} rid of", rest
         to_speaker = self._done_to_speaker(turn, c)
         if to_speaker:
-            # "the seller called me back", "they hired me!!": what someone did to the speaker, who is named
+            # "the seller called me back", "my boss called me in": what someone did to the speaker, who is named
             c.verb = " ".join([c.verb, *(t.text for t in c.obj_toks[1:])])
             c.obj_toks = []
         elif not intransitive and (not c.obj_toks or not has_content(c.obj_toks)):
