@@ -299,7 +299,7 @@ def test_rules_short_answer_to_question():
     events = rule_events([("Melanie", "That's so cool! When did you go to the museum?"), ("Caroline", "Last Friday!")])
     e = find(events, "museum")
     assert e.subject == "Caroline" and e.verb == "went to" and e.start.date() == date(2023, 5, 5)
-    assert e.source_turn_ids == ["D1:2"]
+    assert e.source_turn_ids == ["D1:2", "D1:1"]  # the answer, and the question it answers
 
 
 def test_rules_duration_state_dated_from_beginning():

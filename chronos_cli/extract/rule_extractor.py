@@ -566,6 +566,18 @@ def _untimed_statements(text: str, bounds, spans):
             yield sent, tokenize(sent, a)
 
 
+def _cite_asker(session, turn, e: Event) -> Event:
+    """``e``, read from an answer, with the question's message as its second source: the question
+    names what the answer is about ("did u go to urgent care" / "yeah this morning"). The answer
+    stays the first source and the evidence: it is what was told; a reader finds the question
+    beside it. The question is the message right before the answer, from someone else."""
+    before = session.turns[: session.turns.index(turn)]
+    asker = before[-1] if before and before[-1].speaker != turn.speaker else None
+    if asker is not None and asker.turn_id not in e.source_turn_ids:
+        e.source_turn_ids = [*e.source_turn_ids, asker.turn_id]
+    return e
+
+
 def _span_mention(session, turn, obj: str, sentence: str, sp) -> Event:
     """``_mention`` dated by the time phrase ``sp``."""
     return _mention(session, turn, obj, sentence, (sp.start, sp.end, sp.granularity), "rule", sp.text)
@@ -965,11 +977,13 @@ class RuleExtractor:
                 # a short answer: "Last Friday!" to "When did you go to the museum?"
                 ev = self._answer_event(session, turn, prev_questions, sent_spans, sent, ctx)
                 if ev is not None:
-                    st.events.append(ev)
+                    st.events.append(_cite_asker(session, turn, ev))
                     st.used.update(sp.start_char for sp in sent_spans)
             if first and prev_questions and sent_spans and len(toks) <= 10 and not st.events:
                 # "whens the wedding??" / "october 11"; "how was moving day" / "saturday was CHAOS"
                 ev = self._asked_occasion(session, turn, prev_questions, sent_spans, sent, day_start)
+                if ev is not None:
+                    _cite_asker(session, turn, ev)
                 redated = False
                 if ev is None:
                     ev, redated = self._dates_told(session, turn, prev_questions, sent_spans, sent, said_end)
@@ -1565,14 +1579,7 @@ class RuleExtractor:
                 e = _mention(session, turn, what, sentence, (since, said_end, "range"), "news")
             else:
                 return None  # in a first talk, since when is not known
-            # the question is a source too: it names what the answer is about (the message right
-            # before the answer, which asked it)
-            before = session.turns[: session.turns.index(turn)]
-            asker = before[-1] if before and before[-1].speaker != turn.speaker else None
-            if asker is not None:
-                e.source_turn_ids = [asker.turn_id, turn.turn_id]
-                e.evidence = f"{q.strip()} / {sentence.strip()}"[:400]
-            return e
+            return _cite_asker(session, turn, e)
         return None
 
     def _dates_told(self, session, turn, prev_questions, spans, sentence, said_end) -> tuple[Event | None, bool]:
