@@ -2527,3 +2527,18 @@ def test_btw_ends_a_mentions_clause_and_a_thought_is_no_news():
 def test_an_object_it_is_not_its_own_clauses_subject():
     evs = session_events([("Ana", "did u find the datalogger", 0), ("Sam", "lol the bear gave it back", 1)])
     assert not any("[the bear]" in e.object for e in evs), [e.text for e in evs]
+
+
+def test_a_story_told_over_messages_cites_the_message_that_dated_it():
+    evs = session_events(
+        [
+            ("Sam", "yesterday was wild", 0),
+            ("Sam", "went to the beach with my cousins", 1),
+            ("Sam", "then we got ice cream", 2),
+        ]
+    )
+    assert find(evs, "beach").source_turn_ids == ["m1", "m0"]
+    assert find(evs, "ice cream").source_turn_ids == ["m2", "m0"]  # the story's time, set two messages back
+    # a message with its own time cites only itself
+    evs = session_events([("Sam", "yesterday was wild", 0), ("Sam", "went to the beach yesterday", 1)])
+    assert find(evs, "beach").source_turn_ids == ["m1"]

@@ -311,6 +311,7 @@ class _Carry:
 
     story: object | None = None
     asked: object | None = None
+    story_turn: str | None = None  # the message whose time phrase set ``story``
     framed: bool = False  # its sentences set another time ("Yesterday was great.")
     teased: bool = False  # it ended on a teaser: "something exciting happened last Friday"
     third: bool = False  # … or were about someone else ("My sister is so busy.")
@@ -566,6 +567,21 @@ def _untimed_statements(text: str, bounds, spans):
             yield sent, tokenize(sent, a)
 
 
+def _cite_story(events: list[Event], story, story_turn: str, text: str) -> None:
+    """Events dated by the time an earlier message of the speaker's set ("yesterday was wild" /
+    "went to the beach with my cousins") cite that message as a source too: it is where their
+    date was read (a reader of the event sees the phrase that dates it)."""
+    for e in events:
+        if (
+            e.time_source == "rule"
+            and e.time_expression == story.text
+            and e.start == story.start
+            and story_turn not in e.source_turn_ids
+            and story.text.lower() not in text.lower()
+        ):
+            e.source_turn_ids = [*e.source_turn_ids, story_turn]
+
+
 def _cite_asker(session, turn, e: Event) -> Event:
     """``e``, read from an answer, with the question's message as its second source: the question
     names what the answer is about ("did u go to urgent care" / "yeah this morning"). The answer
@@ -722,6 +738,7 @@ class RuleExtractor:
             kwargs = dict(story=story or answer_time, answer_only=answer_time is not None, headed=headed)
             kwargs["context"] = (carried.framed, carried.third) if same else (False, False)
             kwargs["asked_run"] = asked_run if close else []
+            story_turn = carried.story_turn if story is not None else None
             carried, qs = _Carry(), []
             if phrase is not None:
                 events = self._turn_events(
@@ -748,6 +765,10 @@ class RuleExtractor:
             # narrative on; one that tells something else or asks does not ("next month i'm going
             # to paris", "how are your kids?")
             carried.narrated = carried.narrated or (narrating and carried.story is story and not events and not qs)
+            if story_turn is not None:
+                _cite_story(events, story, story_turn, text)
+            if carried.story is not None:
+                carried.story_turn = story_turn if story is not None and carried.story is story else turn.turn_id
             out.extend(events)
             self._made[turn.turn_id] = events
             if events:
