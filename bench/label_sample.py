@@ -32,7 +32,9 @@ labels by key and prints, per source and overall, the share of ok / wrong_date /
 events per turn; sampled events without a label, and labels whose event is no longer produced,
 are listed (re-draw and label those before quoting figures).
 
-Labels (one per event, judged from the turn alone, as a reader of `chronos events` would):
+Labels (one per event, judged from the turn alone, as a reader of `chronos events` would; the
+row's "turn" is every message the event was read from, joined by " / ": the message itself, then
+the question it answers or the earlier message whose time phrase dates it, when there is one):
   ok          something that happened to, was done by, or is planned by a person, or a state they
               are in, stated in the turn; subject, verb and object read as complete phrases (a
               "mention" reads as the speaker plus the clause they said); the date is what the
