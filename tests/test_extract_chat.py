@@ -2542,3 +2542,8 @@ def test_a_story_told_over_messages_cites_the_message_that_dated_it():
     # a message with its own time cites only itself
     evs = session_events([("Sam", "yesterday was wild", 0), ("Sam", "went to the beach yesterday", 1)])
     assert find(evs, "beach").source_turn_ids == ["m1"]
+
+
+def test_an_answer_set_in_the_questions_time_cites_the_question():
+    evs = session_events([("Ana", "what did you do last weekend?", 0), ("Sam", "went hiking with my cousins", 1)])
+    assert find(evs, "hiking").source_turn_ids == ["m1", "m0"]

@@ -767,8 +767,14 @@ class RuleExtractor:
             carried.narrated = carried.narrated or (narrating and carried.story is story and not events and not qs)
             if story_turn is not None:
                 _cite_story(events, story, story_turn, text)
+            elif answer_time is not None and prev is not None:
+                _cite_story(events, answer_time, prev.turn_id, text)  # "what did you do last weekend?" / "went hiking"
             if carried.story is not None:
                 carried.story_turn = story_turn if story is not None and carried.story is story else turn.turn_id
+                if phrase is not None and nxt.turn_id in merged and carried.story.text.lower() in phrase.lower():
+                    carried.story_turn = (
+                        nxt.turn_id
+                    )  # "something exciting happened" / "last friday": the afterthought's
             out.extend(events)
             self._made[turn.turn_id] = events
             if events:
