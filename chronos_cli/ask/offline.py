@@ -458,8 +458,8 @@ _GETTING = frozenset(stem(w) for w in ("receive",))
 _ASPECT = frozenset(stem(w) for w in ("start", "begin", "stop", "keep", "quit", "finish", "continue", "resume"))
 _BEFORE_NOUN = DETERMINERS | {"his", "its", "their", "her", "your"}
 _DEED_WORD = re.compile(r"[A-Za-z][A-Za-z']*")
+_PARTICLES_AND_PREPS = PARTICLES | PREPOSITIONS
 # an event verb that names no deed of its own (the clause did not parse, or a state)
-PARTICLES_AND_PREPS = PARTICLES | PREPOSITIONS
 _NO_DEED = frozenset(stem(w) for w in ("mention", "do", "be", "have", "get", "go"))
 
 
@@ -483,7 +483,7 @@ def asked_deeds(question: str) -> frozenset[str]:
 
 def _deed_of(e: EventHit) -> str | None:
     """The stem of the deed ``e``'s verb names ("looked at" → look), None when it names none."""
-    words = [w for w in e.verb.lower().split() if w not in PARTICLES_AND_PREPS]
+    words = [w for w in e.verb.lower().split() if w not in _PARTICLES_AND_PREPS]
     s = lemma_stem(words[0]) if words else ""
     return None if not s or s in _NO_DEED else s
 
@@ -492,19 +492,23 @@ def other_deed_turns(occs: list[Occurrence], question: str, deeds: frozenset[str
     """The turns (session, turn id) whose events each name a deed, none an asked one nor a word
     of the question ("met up" for "… meet up with her mentors"): such a turn tells another deed
     done to the asked thing ("just ordered new trainers" for "When were the trainers
-    delivered?"), and its own date is no claim to be the one asked."""
+    delivered?"), and its own date is no claim to be the one asked. None when no event says an
+    asked deed (or another word for it): then it was told in other words."""
     asked = {lemma_stem(w) for w in _DEED_WORD.findall(question)}
     told: dict[tuple[str, str], bool] = {}
+    said_deed = False
     for o in occs:
         e = o.event
         if e is None:
             continue
+        says = says_any(o.sentence + " " + e.text, deeds)
+        said_deed = said_deed or says
         d = _deed_of(e)
-        tells = d is None or d in asked or says_any(o.sentence + " " + e.text, deeds)
+        tells = d is None or d in asked or says
         for tid in o.turn_ids:
             key = (o.session_id, tid)
             told[key] = told.get(key, False) or tells
-    return frozenset(k for k, v in told.items() if not v)
+    return frozenset(k for k, v in told.items() if not v) if said_deed else frozenset()
 
 
 # "When did they call off the trip?", "… cancel the party", "… postpone the game": asked about
@@ -518,11 +522,7 @@ _ASKS_CALLING_OFF = re.compile(
 def _when_terms(question: str, now: datetime | None = None, occs: list[Occurrence] = ()) -> WhenTerms:
     start = asks_start(question)
     deeds = asked_deeds(question)
-    # only where some telling says the asked deed: else it was told in other words
-    if deeds and any(o.event is not None and says_any(o.sentence + " " + o.event.text, deeds) for o in occs):
-        other = other_deed_turns(occs, question, deeds)
-    else:
-        other = frozenset()
+    other = other_deed_turns(occs, question, deeds) if deeds else frozenset()
     return WhenTerms(
         asks_plan(question),
         bool(_HOW_LONG.search(question)) or start,
@@ -540,7 +540,10 @@ def _echoes(o: Occurrence, question: str) -> bool:
 
 
 def ranked_for_when(occs: list[Occurrence], question: str, now: datetime | None = None) -> list[Occurrence]:
-    terms = _when_terms(question, now, occs)
+    return _ranked(occs, question, _when_terms(question, now, occs))
+
+
+def _ranked(occs: list[Occurrence], question: str, terms: WhenTerms) -> list[Occurrence]:
     return sorted(occs, key=lambda o: (-when_key(o, *terms), _echoes(o, question), o.said, o.event is None))
 
 
@@ -548,7 +551,7 @@ def choose_when(occs: list[Occurrence], question: str, now: datetime | None = No
     if not occs:
         return None
     terms = _when_terms(question, now, occs)
-    ranked = ranked_for_when(occs, question, now)
+    ranked = _ranked(occs, question, terms)
     best = ranked[0]
     if best.dated and terms.start:
         # a start is at or before its earliest telling: of those that match about as well, the earliest

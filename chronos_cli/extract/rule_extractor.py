@@ -204,6 +204,7 @@ from chronos_cli.extract.words import (
 )
 from chronos_cli.models import Event, Session, Turn, link_last_talks
 from chronos_cli.temporal import lexicon as TL
+from chronos_cli.temporal.resolve import moved_to
 
 log = logging.getLogger(__name__)
 
@@ -582,13 +583,12 @@ def _cite_story(events: list[Event], story, story_turn: str, text: str) -> None:
             e.source_turn_ids = [*e.source_turn_ids, story_turn]
 
 
-def _cite_asker(session, turn, e: Event) -> Event:
+def _cite_asker(before: Turn | None, turn: Turn, e: Event) -> Event:
     """``e``, read from an answer, with the question's message as its second source: the question
     names what the answer is about ("did u go to urgent care" / "yeah this morning"). The answer
     stays the first source and the evidence: it is what was told; a reader finds the question
-    beside it. The question is the message right before the answer, from someone else."""
-    before = session.turns[: session.turns.index(turn)]
-    asker = before[-1] if before and before[-1].speaker != turn.speaker else None
+    beside it. The question is ``before``, the message right before the answer, from someone else."""
+    asker = before if before is not None and before.speaker != turn.speaker else None
     if asker is not None and asker.turn_id not in e.source_turn_ids:
         e.source_turn_ids = [*e.source_turn_ids, asker.turn_id]
     return e
@@ -653,6 +653,7 @@ class RuleExtractor:
         self._toks: list[Tok] = []  # the sentence being read
         self._speaker = ""  # who says the turn being read
         self._burst: list[Turn] = []  # the messages before it one person sent in a row, latest first (for "it")
+        self._before: Turn | None = None  # the message right before the one being read (an answer's question)
         self._names: frozenset[str] = frozenset()  # the session's names, lower case ("i was with mike")
         self._refused: set[int] = set()  # time phrases of clauses that tell no occurrence (no mention either)
         self._text = ""  # the text of the turn being read (the tokens' offsets index it)
@@ -709,6 +710,7 @@ class RuleExtractor:
         bare = _BareTimes(session, texts)  # bare(j): the time phrase message j is, if it is one
         for i, turn in enumerate(session.turns):
             self._burst = _burst_before(session.turns, i)
+            self._before = session.turns[i - 1] if i else None
             if turn.role == "assistant":  # "I" of an assistant is not the person whose memory this is
                 prev, prev_questions, carried = turn, [], _Carry()
                 run_questions, asked_run = [], []
@@ -769,12 +771,13 @@ class RuleExtractor:
                 _cite_story(events, story, story_turn, text)
             elif answer_time is not None and prev is not None:
                 _cite_story(events, answer_time, prev.turn_id, text)  # "what did you do last weekend?" / "went hiking"
-            if carried.story is not None:
-                carried.story_turn = story_turn if story is not None and carried.story is story else turn.turn_id
-                if phrase is not None and nxt.turn_id in merged and carried.story.text.lower() in phrase.lower():
-                    carried.story_turn = (
-                        nxt.turn_id
-                    )  # "something exciting happened" / "last friday": the afterthought's
+            if carried.story is not None:  # the message whose phrase set the story the next one may go on in
+                if story is not None and carried.story is story:
+                    carried.story_turn = story_turn
+                elif phrase is not None and nxt.turn_id in merged and carried.story.text.lower() in phrase.lower():
+                    carried.story_turn = nxt.turn_id  # "something exciting happened" / "last friday"
+                else:
+                    carried.story_turn = turn.turn_id
             out.extend(events)
             self._made[turn.turn_id] = events
             if events:
@@ -916,7 +919,7 @@ class RuleExtractor:
             elif kind == "question" and _told_with_a_rise(sent):
                 kind = "statement"  # "i think i cracked a tooth??": told, unsure, not asked
             sent_spans = [sp for sp in spans if a <= sp.start_char < b]
-            st.plan, plan_next = plan_next, plan_next  # the time ahead an earlier statement set
+            st.plan = plan_next  # the time ahead an earlier statement set
             if kind == "statement" and sent_spans:
                 ahead = [sp for sp in sent_spans if _sets_plan(sp, said_end)]
                 plan_next = ahead[-1] if ahead and len(ahead) == len(sent_spans) else None
@@ -1004,13 +1007,13 @@ class RuleExtractor:
                 # a short answer: "Last Friday!" to "When did you go to the museum?"
                 ev = self._answer_event(session, turn, prev_questions, sent_spans, sent, ctx)
                 if ev is not None:
-                    st.events.append(_cite_asker(session, turn, ev))
+                    st.events.append(_cite_asker(self._before, turn, ev))
                     st.used.update(sp.start_char for sp in sent_spans)
             if first and prev_questions and sent_spans and len(toks) <= 10 and not st.events:
                 # "whens the wedding??" / "october 11"; "how was moving day" / "saturday was CHAOS"
                 ev = self._asked_occasion(session, turn, prev_questions, sent_spans, sent, day_start)
                 if ev is not None:
-                    _cite_asker(session, turn, ev)
+                    _cite_asker(self._before, turn, ev)
                 redated = False
                 if ev is None:
                     ev, redated = self._dates_told(session, turn, prev_questions, sent_spans, sent, said_end)
@@ -1606,7 +1609,7 @@ class RuleExtractor:
                 e = _mention(session, turn, what, sentence, (since, said_end, "range"), "news")
             else:
                 return None  # in a first talk, since when is not known
-            return _cite_asker(session, turn, e)
+            return _cite_asker(self._before, turn, e)
         return None
 
     def _dates_told(self, session, turn, prev_questions, spans, sentence, said_end) -> tuple[Event | None, bool]:
@@ -2701,7 +2704,7 @@ class RuleExtractor:
                 span, c
             )  # "we will build it the weekend before": before something else, not before today
         moving = c.lemma in _MOVING or bool(c.obj_toks and lemma(c.obj_toks[0].low) in _MOVING)  # "got | moved"
-        if span is not None and moving and _MOVED_TO_TIME.search(self._text[: span.start_char]):
+        if span is not None and moving and moved_to(self._text, span.start_char):
             return None  # "my meeting got moved to aug 31": the date is the meeting's; a mention keeps the clause
         if span is None and plan is not None and _futurate(c):
             # "it's Dev's birthday tomorrow. We're taking Arjun out for lunch": the arrangement is
@@ -2894,11 +2897,9 @@ def _name_them(e: Event, text: str) -> None:
 # -- mood ---------------------------------------------------------------------------------------------
 
 
-# a thing moved to a new time ("got moved to aug 31", "pushed back to friday")
+# a clause that moves a thing to a new time ("got moved to aug 31", "pushed the game back to friday":
+# ``temporal.resolve.moved_to``)
 _MOVING = {"move", "push", "reschedule", "postpone", "bump", "delay", "shift"}
-_MOVED_TO_TIME = re.compile(
-    r"(?i)\b(?:back|up|forward|out)?\s*(?:to|till|til|until)\s+(?:(?:the|next|this)\s+)?(?:on\s+)?$"
-)
 
 
 def _sets_plan(sp, said_end: datetime) -> bool:

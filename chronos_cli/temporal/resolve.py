@@ -108,6 +108,14 @@ _MOVED_TO = re.compile(
     r"\s+(?:(?:the|next|this)\s+)?(?:on\s+)?$",
     F,
 )
+
+
+def moved_to(text: str, pos: int, start: int = 0) -> bool:
+    """Whether the time phrase at ``pos`` of ``text`` is the new date of something moved ("my
+    meeting got moved to | aug 31"), looking back no further than ``start``."""
+    return _MOVED_TO.search(text, max(start, pos - 60), pos) is not None
+
+
 # Sentence ends, not abbreviations ("10 a.m. on Monday", "Dr. Lee", "St. Patrick's").
 _YEAR_REL = re.compile(r"\b(this|next|last)\s+year\b(?!'s)", F)
 _SENT_END = re.compile(
@@ -208,7 +216,7 @@ class Ctx:
         if (cs, ce) != (s, e):
             own = _sentence_tense(self.text[cs:ce])
             t = own if own is not None else t
-        if t != "future" and (self._plan_object(s, pos) or _MOVED_TO.search(self.text, max(s, pos - 60), pos)):
+        if t != "future" and (self._plan_object(s, pos) or moved_to(self.text, pos, s)):
             return "future"
         if t is None and self.prefer == "future":
             return "future"
