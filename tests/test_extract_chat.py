@@ -1530,7 +1530,7 @@ def test_photos_and_shots_that_tell_something(text, verb, obj):
 @pytest.mark.parametrize(
     "text, obj",
     [
-        ("its my bday tomorrow", "its my bday"),  # occasions of "it"
+        ("its my bday tomorrow", "it's my bday"),  # occasions of "it" (read as "it's")
         ("It's my turn to host next week", "It's my turn to host"),
         ("Something happened to my car yesterday", "Something happened to my car"),
         ("There was a time last year when I almost quit", "There was a time last year when I almost quit"),
@@ -2547,3 +2547,85 @@ def test_a_story_told_over_messages_cites_the_message_that_dated_it():
 def test_an_answer_set_in_the_questions_time_cites_the_question():
     evs = session_events([("Ana", "what did you do last weekend?", 0), ("Sam", "went hiking with my cousins", 1)])
     assert find(evs, "hiking").source_turn_ids == ["m1", "m0"]
+
+
+def _two_talks(day3: list[tuple[str, str, int]]):
+    """The events of a talk two days after a first one (so news has a talk before it)."""
+    s1 = _session([("Ana", "night!", 0), ("Sam", "night", 1)])
+    s3 = _session(day3)
+    s3 = s3.model_copy(update={"session_id": "s3", "t_conv": T0 + timedelta(days=2)})
+    s3.turns = [
+        t.model_copy(update={"session_id": "s3", "t_conv": T0 + timedelta(days=2, minutes=i)})
+        for i, t in enumerate(s3.turns)
+    ]
+    return RuleExtractor().extract([s1, s3])[1]
+
+
+def test_an_occasion_judged_with_no_time_took_place_since_the_last_talk():
+    for text, what in [
+        ("the wedding was beautiful", "the wedding"),
+        ("ok that party was sooooo much", "that party"),
+        ("first day back was CHAOS", "first day back"),
+    ]:
+        [e] = _two_talks([("Sam", text, 0), ("Ana", "aww", 1)])
+        assert (e.object, e.time_source) == (what, "news"), text
+        assert (e.start.date(), e.end.date()) == (T0.date(), (T0 + timedelta(days=2)).date())
+    # a thing or a routine judged is no occasion
+    for text in ["the food was amazing", "work was brutal", "my day was good"]:
+        assert _two_talks([("Sam", text, 0), ("Ana", "aww", 1)]) == [], text
+
+
+def test_how_an_occasion_went_when_the_question_names_it_with_its_time():
+    evs = _two_talks([("Ana", "how was nanas party yesterday??", 0), ("Sam", "Oh it was lovely. She sang", 1)])
+    party = find(evs, "party")
+    assert (party.object, party.start.date()) == ("nanas party", (T0 + timedelta(days=1)).date())
+
+
+def test_did_it_answers_the_deed_asked():
+    evs = session_events(
+        [("Ana", "Did you book your train ticket yet?", 0), ("Sam", "yes!! did it on my lunch break today", 1)]
+    )
+    e = find(evs, "train ticket")
+    assert (e.subject, e.verb, e.start.date()) == ("Sam", "booked", T0.date())
+    # typed with no question mark, "did it …" answering a question is no question of its own
+    evs = session_events([("Ana", "did you call the vet?", 0), ("Sam", "did it this morning", 1)])
+    assert (find(evs, "vet").verb, find(evs, "vet").start.date()) == ("called", T0.date())
+
+
+def test_a_person_of_the_listeners_does_deeds_of_their_own():
+    evs = session_events([("Kay", "hi mom", 0), ("Deb", "Your father put the Christmas lights up on the house", 1)])
+    e = find(evs, "Christmas lights")
+    assert (e.subject, e.verb) == ("Kay's father", "put")
+    # a thing of the listener's still only has things befall it
+    assert session_events([("Kay", "hi mom", 0), ("Deb", "your hair looked great", 1)]) == []
+
+
+def test_its_and_a_time_after_a_booking_is_the_time_of_what_was_booked():
+    # said on Monday 8 May 2023: "its friday at 1" is the coming Friday
+    evs = session_events([("Sam", "booked the TEAS", 0), ("Sam", "its friday at 1", 1)])
+    teas = [e for e in evs if "TEAS" in e.object]
+    assert {e.start.date() if e.start else None for e in teas} == {None, date(2023, 5, 12)}
+    booked = [e for e in teas if e.verb == "booked"]
+    assert booked and booked[0].start is None  # the booking itself is the day it was told
+    # a past time is still the statement's ("went to the dentist" / "it was yesterday")
+    evs = session_events([("Sam", "went to the dentist", 0), ("Sam", "it was yesterday", 1)])
+    assert find(evs, "dentist").start.date() == YESTERDAY
+
+
+def test_a_clause_with_no_subject_after_someone_elses_deed_is_not_the_speakers():
+    evs = session_events([("Sam", "physio came round and she did a full lap of the ward. showed off to everyone", 0)])
+    assert not [e for e in evs if "everyone" in e.object]
+    evs = session_events([("Sam", "my brother got the job. started on monday", 0)])
+    assert not [e for e in evs if e.subject == "Sam"]
+    # the speaker's own story goes on ("i went to the gym. did legs" has no other subject)
+    evs = session_events([("Sam", "my sister is so busy. went to the gym though", 0)])
+    assert find(evs, "gym").subject == "Sam"
+
+
+def test_junk_shapes_a_time_word_a_fragment_and_an_apology_make_no_object():
+    assert not [e for e in rule_events(["im winning this yr"]) if e.object == "this yr"]
+    assert rule_events(["i am in the middle"]) == []
+    evs = rule_events(["also cant do the plant sale sorry i got put on a shift"])
+    assert not [e for e in evs if "sorry" in e.object]
+    evs = rule_events(["or the week after idk i need to check the red book its somewhere under the washing pile"])
+    assert find(evs, "red book").object == "the red book"  # "its somewhere" is "it's": a clause of its own

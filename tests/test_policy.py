@@ -799,3 +799,15 @@ def test_a_time_phrase_in_one_list_item_dates_no_other_item():
     # not a list: the story goes on from the earlier sentence's time
     prose = "We went to Rome on Thursday.\nThe food was great."
     assert date_in_turn(prose, said, [prose.index("food")]).text == "Thursday"
+
+
+def test_a_turns_time_is_read_in_its_chat_spelling_with_offsets_in_the_typed_text():
+    # said on Tuesday 25 June 2024: "were" typed for "we're" is no past tense
+    text = "were making tamales saturday before she leaves"
+    sp = date_in_turn(text, datetime(2024, 6, 25, 23), [text.index("tamales")])
+    assert sp.start.date().isoformat() == "2024-06-29"
+    assert text[sp.start_char : sp.end_char] == sp.text == "saturday"
+    # a respelled word before the phrase shifts no offset ("its" read as "it's")
+    text = "its javis graduation saturday"
+    sp = date_in_turn(text, datetime(2024, 6, 17, 10), [text.index("graduation")])
+    assert (sp.start.date().isoformat(), text[sp.start_char : sp.end_char]) == ("2024-06-22", "saturday")

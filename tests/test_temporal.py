@@ -288,7 +288,7 @@ WED = datetime(2023, 7, 19, 10, 0)  # a Wednesday
         ("We signed the lease last Tues.", date(2023, 7, 18)),
         ("Last Fri we drove to the coast.", date(2023, 7, 14)),
         ("it rained last sat", date(2023, 7, 15)),  # a cue makes lowercase safe
-        ("The plumber comes next Thurs morning.", date(2023, 7, 20)),  # next = nearest after today
+        ("The plumber comes next Thurs morning.", date(2023, 7, 27)),  # next: not tomorrow
         ("Thu was a long day at work.", date(2023, 7, 13)),  # capitalised and unambiguous
         ("We will meet on Sat.", date(2023, 7, 22)),
         ("We meet on Sun.", date(2023, 7, 16)),
@@ -296,6 +296,24 @@ WED = datetime(2023, 7, 19, 10, 0)  # a Wednesday
 )
 def test_weekday_abbreviations(text, day):
     assert one(text, WED).start_date == day
+
+
+@pytest.mark.parametrize(
+    "text,said,day",
+    [
+        # "next Weekday" is the nearest after today, but never tomorrow or the day after
+        ("midterm is next thursday", datetime(2023, 11, 21, 9), date(2023, 11, 30)),  # a Tuesday
+        ("the hen do is next saturday", datetime(2024, 3, 8, 9), date(2024, 3, 16)),  # a Friday
+        ("the demo plays next thursday", datetime(2024, 2, 3, 9), date(2024, 2, 8)),  # a Saturday
+        ("we meet next sunday", datetime(2024, 2, 4, 9), date(2024, 2, 11)),  # a Sunday
+        ("the dinner is next Sunday.", datetime(2023, 5, 8, 14), date(2023, 5, 14)),  # a Monday: six days on
+        # "coming" is the nearest such day after today
+        ("the roofer comes this coming tuesday", datetime(2024, 10, 27, 9), date(2024, 10, 29)),
+        ("the roofer comes on the coming thursday", datetime(2023, 11, 21, 9), date(2023, 11, 23)),
+    ],
+)
+def test_next_weekday_is_the_nearest_after_the_day_after_tomorrow(text, said, day):
+    assert one(text, said).start_date == day
 
 
 @pytest.mark.parametrize(

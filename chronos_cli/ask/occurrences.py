@@ -559,12 +559,42 @@ def is_question(sentence: str) -> bool:
 
 @lru_cache(maxsize=4096)
 def _spans(text: str, said: datetime):
+    """The time phrases of ``text`` read as the extractor reads them: chat spelling first ("were
+    making tamales saturday" is "we're …", the coming Saturday), offsets in ``text``'s own."""
+    from chronos_cli.extract.clean import normalize
     from chronos_cli.temporal import resolve
 
     try:
-        return tuple(resolve(text, said))
+        read = normalize(text)
+        spans = resolve(read, said)
     except Exception:  # noqa: BLE001 - a text the engine cannot read: no phrase, not no answer
         return ()
+    if read == text:
+        return tuple(spans)
+    at = _offsets(read, text)
+    out = []
+    for sp in spans:
+        a, b = at(sp.start_char), at(sp.end_char)
+        if b > a:
+            out.append(sp.model_copy(update={"start_char": a, "end_char": b, "text": text[a:b]}))
+    return tuple(out)
+
+
+def _offsets(read: str, text: str):
+    """Maps an offset in ``read`` (``text`` respelled) to the offset in ``text``."""
+    from difflib import SequenceMatcher
+
+    blocks = SequenceMatcher(None, read, text, autojunk=False).get_matching_blocks()
+
+    def at(i: int) -> int:
+        for a, b, n in blocks:
+            if a <= i <= a + n:
+                return b + (i - a)
+            if i < a:
+                return b  # inside a respelled stretch: where the typed one starts
+        return len(text)
+
+    return at
 
 
 # phrases that say since when something has lasted ("for 3 years now", "since January")

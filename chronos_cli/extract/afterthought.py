@@ -5,7 +5,9 @@ Chats split one thought over several messages, and speech adds the time as an af
 (with "on", "it was", "actually", "lol" around it) modifies the statement the same speaker made
 just before it, exactly as the words run together would ("went to the dentist yesterday"). The
 extractor reads them run together: one statement, dated by the afterthought, and no event of
-the afterthought's own.
+the afterthought's own. A time told in the present ("booked the TEAS" / "its friday at 1") is
+the time of the thing named: what was booked is for it, anything else has it in a clause of its
+own, so a past verb does not make it a past Friday.
 """
 
 from __future__ import annotations
@@ -88,8 +90,19 @@ def afterthought(text: str, t_conv) -> str | None:
     return None if resolve_spans(where, t_conv) else f"{phrase} {where}"  # "in the morning" is a time
 
 
+# "it's friday at 1" after "booked the TEAS": the time of the thing named, told in the present
+_ITS = re.compile(r"(?i)^\W*(?:(?:ok|oh|yeah|yep|and|so|lol)\W+)*(?:it'?s|it\s+is)\s+(?=\w)")
+
+
 def _time_alone(text: str, t_conv) -> str | None:
-    """The time phrase ``text`` consists of, with its preposition, when every other word is filler."""
+    """The time phrase ``text`` consists of, with its preposition, when every other word is filler;
+    "it's " before it when the message says the time in the present ("its friday at 1")."""
+    m = _ITS.match(text)
+    if m is not None:
+        phrase = _time_alone(text[m.end() :], t_conv)
+        if phrase is None or phrase.startswith("it's ") or phrase.split()[0].lower() in _PREPS:
+            return None  # "it's on 27 april" points back itself: a mention of "it [the exam]"
+        return f"it's {phrase}"
     text = _COUNTDOWN.sub("", text)  # "… great north run!! 10th sept, 12 weeks to go": how long until it
     content = [w for w in re.findall(r"[a-z0-9']+", text.lower()) if w not in _AROUND and w not in _PREPS]
     if not content or len(content) > _MAX_TIME_WORDS:
@@ -141,7 +154,8 @@ def fits(statement: str, phrase: str, t_conv) -> bool:
     if resolve_spans(statement, t_conv):
         return False
     words = re.findall(r"[a-z']+", statement.lower())
-    past = any(is_past(w) for w in words) and not _FUTURE.search(statement)
+    # a time told in the present is the named thing's own, ahead of a past booking or news
+    past = any(is_past(w) for w in words) and not _FUTURE.search(statement) and not phrase.startswith("it's ")
     if re.fullmatch(r"in \d{4}", phrase):
         return past
     if past:
@@ -154,9 +168,21 @@ def fits(statement: str, phrase: str, t_conv) -> bool:
     return True
 
 
+# what is booked or fixed for a time: "booked the TEAS" / "its friday at 1" is the TEAS's time
+_ARRANGED = re.compile(
+    r"(?i)\b(?:book(?:ed)?|schedul(?:e|ed)|sign(?:ed)?\s+up|regist(?:er|ered)|reserv(?:e|ed)|appointment|appt|tickets?)\b"
+)
+
+
 def run_together(statement: str, time_phrase: str) -> str:
-    """The statement with the afterthought's time where it would stand in one sentence."""
-    return f"{_END.sub('', statement)} {time_phrase}"
+    """The statement with the afterthought's time where it would stand in one sentence; a time
+    told in the present ("it's friday at 1") is what is booked is for ("booked the TEAS for friday
+    at 1"), else a clause of its own ("got an interview, it's on monday")."""
+    body = _END.sub("", statement)
+    if time_phrase.startswith("it's "):
+        rest = time_phrase[len("it's ") :]
+        return f"{body} for {rest}" if _ARRANGED.search(body) else f"{body}, {time_phrase}"
+    return f"{body} {time_phrase}"
 
 
 def join_afterthoughts(
@@ -192,5 +218,6 @@ def join_afterthoughts(
     for body_end, a, b, phrase in reversed(joins):
         # "went to the dentist" + " yesterday" + its own "!" — the afterthought sentence removed
         tail = text[body_end:a].rstrip()
-        text = text[:body_end] + " " + phrase + tail + text[b:]
+        joined = run_together(text[:body_end], phrase)
+        text = joined + tail + text[b:]
     return text

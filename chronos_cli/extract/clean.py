@@ -289,15 +289,20 @@ _NO_APOSTROPHE_FORMS = [
         ),
         r"\1et's",
     ),
-    # "its so sad", "its been a while", "its a long story", "its due tmrw": before a degree word, a
-    # negation, "been", an article or a predicate no possessive fits
+    # "its so sad", "its been a while", "its a long story", "its due tmrw", "its somewhere under
+    # the pile": before a degree word, a negation, "been", an article, a place or a predicate no
+    # possessive fits
     (
         re.compile(
             r"\b([Ii])ts(?= (?:so|such|really|pretty|super|kinda|just|not|been|gonna|going|getting|always|never|too|"
-            r"a|an|the|due|over|done|on|here|finally|still|also|only|probably|definitely|actually|literally)\b)"
+            r"a|an|the|due|over|done|on|here|finally|still|also|only|probably|definitely|actually|literally|"
+            r"somewhere|there|in|at|under|behind|back|gone|almost|nearly|already)\b)"
         ),
         r"\1t's",
     ),
+    # "its friday at 1", "its javis graduation saturday": opening a message or a sentence, "its"
+    # is "it's" (a possessive there would name whose first: "the dog hurt its paw")
+    (re.compile(r"(?:^|(?<=[.!?\n] ))([Ii])ts(?= (?!own\b)\w)"), r"\1t's"),
     # "… its great", "its inspired by": where a clause starts, an adjective or participle too
     (
         re.compile(

@@ -329,12 +329,22 @@ _ASKS_WHEN_IS = re.compile(
     r"(?:\s+(?:again|happening|gonna be|going to be))?\s*[?!.]*\s*$"
 )
 _ASKS_HOW_WAS = re.compile(
-    r"(?i)\bhow\s+(?:was|did)\s+(?P<what>(?:(?:the|your|ur|their|his|her)\s+)?[a-z][\w'-]*(?:\s+[a-z][\w'-]*)?)"
+    r"(?i)\bhow\s+(?:was|did)\s+(?P<what>(?:(?:the|your|ur|their|his|her)\s+)?[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,2})"
     r"(?:\s+go)?\s*[?!.]*\s*$"
 )
+# an occasion and how it went: "the wedding was beautiful", "ok that party was sooooo much"
+_OCCASION_WENT = re.compile(
+    r"(?i)^\W*(?:(?:ok|okay|so|omg|oh|well|honestly|ugh|lol|haha|yeah)\W+)*"
+    r"(?P<what>(?:(?:the|that|this|my|our|his|her|their|ur|your)\s+)?(?:[a-z][\w'-]*\s+){0,2}?[a-z][\w'-]*)"
+    r"\s+(?:was|went)\s+(?:(?:so+|really|pretty|super|very|actually|quite|kinda|such|a|an|absolutely|honestly)\s+)*"
+    r"(?:good|great|well|amazing|fine|ok|okay|awful|terrible|rough|brutal|fun|chaos|chaotic|horrible|perfect|lovely"
+    r"|intense|exhausting|brilliant|fab|fantastic|wonderful|incredible|bad|alright|stressful|emotional|beautiful"
+    r"|much|insane|wild|crazy|epic|nice|long|hard|easy|smooth|success|disaster|blast|mess)\b"
+)
+_DID_IT = re.compile(r"(?i)^\W*(?:i\s+)?(?:did|done)\s+(?:it|that)\b")
 # how an occasion went, said first in an answer: "it was amazing", "it went ok", "really well!"
 _WENT = re.compile(
-    r"(?i)^\W*(?:(?:yeah|yes|omg|honestly|ok|so|lol|haha)\W+)*(?:(?:it|that)(?:'s|\s+was|\s+went)|its|twas)?\s*"
+    r"(?i)^\W*(?:(?:yeah|yes|omg|oh|ah|aw+|honestly|ok|so|lol|haha)\W+)*(?:(?:it|that)(?:'s|\s+was|\s+went)|its|twas)?\s*"
     r"(?:(?:so|really|pretty|super|very|actually|quite|sooo+|kinda|not)\s+)*"
     r"(?:good|great|well|amazing|fine|ok|okay|awful|terrible|rough|brutal|fun|chaos|chaotic|horrible|perfect|lovely"
     r"|intense|exhausting|brilliant|fab|fantastic|wonderful|incredible|bad|meh|alright|grim|stressful|emotional)\b"
@@ -441,6 +451,7 @@ class _Ellipsis:
     ok: bool = True
     asked: bool = False  # it answers "what are you doing?"
     third: bool = False  # a sentence before was about someone else
+    after_other: bool = False  # the sentence just before told what someone else did
     today: frozenset[int] = frozenset()  # offsets of its words inside a time phrase of the day said
     later: frozenset[int] = frozenset()  # … inside one after that day
 
@@ -454,6 +465,7 @@ class _TurnState:
     plan: object | None = None  # a time ahead an earlier statement of the turn set ("it's Dev's birthday tomorrow.")
     statements: int = 0  # statements read so far (greetings and questions not counted)
     third: bool = False  # one of them was about someone else ("My sister is so busy.")
+    other: bool = False  # the last one told what someone else did ("she did a full lap")
     framed: bool = False  # one of them set another time ("Tomorrow is busy.", "Back in college.")
 
 
@@ -918,6 +930,8 @@ class RuleExtractor:
                 kind = "question"  # "wait did ivy start swim yet": typed with no "?"
             elif kind == "question" and _told_with_a_rise(sent):
                 kind = "statement"  # "i think i cracked a tooth??": told, unsure, not asked
+            elif kind == "question" and prev_questions and _DID_IT.match(sent) and "?" not in sent:
+                kind = "statement"  # "did you book it?" / "did it this morning": an answer
             sent_spans = [sp for sp in spans if a <= sp.start_char < b]
             st.plan = plan_next  # the time ahead an earlier statement set
             if kind == "statement" and sent_spans:
@@ -968,6 +982,9 @@ class RuleExtractor:
             self._span_starts = {sp.start_char for sp in sent_spans}
             self._covered = set(_words_of(toks, sent_spans))
             clauses = self._clauses(toks, turn.speaker, ctx)
+            # a clause with no subject after a sentence whose last deed was someone else's may be
+            # theirs ("she did a full lap of the ward. showed off to everyone")
+            self._ellipsis.after_other, st.other = st.other, _tells_of_another(toks, clauses, turn.speaker)
             if not clauses and not sent_spans and kind == "statement" and _topic_phrase(toks):
                 topic = " ".join(t.text for t in toks if t.text not in PUNCT_BREAK)
             wish = _birthday_wish(session, turn, sent, ctx)
@@ -996,13 +1013,15 @@ class RuleExtractor:
                 ev = self._nominal(session, turn, sent, toks, text)
                 if ev is not None:
                     nominal.append(ev)
+            # "did you book your ticket?" / "yes!! did it on my lunch break today": "did it" stands
+            # for the deed asked
+            pro = prev_questions and _DID_IT.match(sent) is not None and st.statements <= 1
             if (
-                not clauses
-                and first
+                (pro or (not clauses and first))
                 and prev_questions
                 and sent_spans
                 and len(toks) <= 10
-                and not any(is_past(t.low) for t in toks)  # "a buddy adopted last year" is no short answer
+                and (pro or not any(is_past(t.low) for t in toks))  # "a buddy adopted last year" is no short answer
             ):
                 # a short answer: "Last Friday!" to "When did you go to the museum?"
                 ev = self._answer_event(session, turn, prev_questions, sent_spans, sent, ctx)
@@ -1024,6 +1043,11 @@ class RuleExtractor:
             if first and prev_questions and not sent_spans and not clauses and len(toks) <= 10 and not st.events:
                 # "how did the interview go?" / "it went great": it took place since the last talk
                 ev = self._how_it_went(session, turn, prev_questions, sent)
+                if ev is not None:
+                    st.events.append(ev)
+            if not sent_spans and kind == "statement" and len(toks) <= 10 and not st.events:
+                # "the wedding was beautiful", "first day back was CHAOS": it took place
+                ev = self._occasion_went(session, turn, sent)
                 if ev is not None:
                     st.events.append(ev)
             first = False
@@ -1284,7 +1308,7 @@ class RuleExtractor:
             # "First physio this morning.", "second dose tomorrow": one of a series, named by its place
             + any(p.low in _SERIES_PLACE and is_content(t) for p, t in zip(outside, outside[1:]))
             + any(  # "it was my birthday", "my sister's wedding", "the party is on friday"; not "it's a game tomorrow"
-                (t.low in OCCASIONS or t.low in ("birthday", "anniversary"))
+                (t.low in OCCASIONS or t.low in ("birthday", "bday", "b-day", "anniversary"))
                 and p.low not in ("a", "an", "some", "any", "another")
                 and p.low not in SUBJ_PRONOUNS
                 and p.text.isalpha()
@@ -1612,6 +1636,23 @@ class RuleExtractor:
             return _cite_asker(self._before, turn, e)
         return None
 
+    def _occasion_went(self, session, turn, sentence) -> Event | None:
+        """An occasion named and judged, with no time: "the wedding was beautiful", "that party
+        was sooooo much", "first day back was CHAOS". It took place since the two last talked
+        (news); in a first talk, when is not known."""
+        m = _OCCASION_WENT.match(sentence)
+        if m is None:
+            return None
+        what = m["what"].strip()
+        head = what.split()[-1].lower()
+        first_day = re.fullmatch(r"(?i)(?:(?:my|the|her|his)\s+)?first\s+(?:day|week|shift|night)(?:\s+back)?", what)
+        if not first_day and (head not in OCCASIONS or head in _ROUTINE):
+            return None  # "the food was amazing", "work was brutal": no occasion
+        since = news_since(self._talk, turn.t_conv)
+        if since is None:
+            return None
+        return _mention(session, turn, _answerers(what), sentence, (since, said_day(turn.t_conv)[1], "range"), "news")
+
     def _dates_told(self, session, turn, prev_questions, spans, sentence, said_end) -> tuple[Event | None, bool]:
         """ "she knocked my monstera off the bookshelf" / "noooo!! when??" / "this morning
         sometime": the answer gives the time of what the answerer had just told. Its undated (or
@@ -1868,7 +1909,9 @@ class RuleExtractor:
             listener = ctx.speakers - {speaker}
             c = self._np_subject(toks, i, f"{next(iter(listener))}'s") if len(listener) == 1 else None
             ok = c is not None and c.mood == "past" and c.verb_toks[:1] and c.verb_toks[0].low in PAST
-            return c if ok and lemma(c.verb_toks[0].low) in _BEFALLS else None
+            # a person of the listener's does deeds of their own: "your father put the lights up"
+            person = one_of(toks[i + 1].low, PEOPLE) and toks[i + 1].low not in ("friend", "friends")
+            return c if ok and (lemma(c.verb_toks[0].low) in _BEFALLS or person) else None
         if t.low in _SOMEONE:
             # "someone stole my bike", "somebody dented our car": an occurrence to the speaker's
             # things; "someone told me …", "someone should fix it" name no occurrence of theirs
@@ -2476,6 +2519,8 @@ class RuleExtractor:
             # "WALTERS FIRST LOAF. just came out of the oven", "New phone. Arrived this morning.": the
             # noun phrase said just before is what the subjectless clause tells of
             c.subject = self._topic
+        if subjectless and c.subject == turn.speaker and c.mood == "past" and self._ellipsis.after_other:
+            return None  # "my brother got the job. started on monday": whose start is not said
         if (
             span is None
             and subjectless
@@ -3169,6 +3214,8 @@ def _vague_object(c: Clause) -> bool:
         return True  # "figuring out the details" ("we finalized the details yesterday" stays)
     if " ".join(lows).endswith("in the works"):
         return True
+    if c.lemma == "be" and lows in (["the", "middle"], ["the", "midst"], ["the", "process"]):
+        return True  # "I'm in the middle": of something not said (busy), no place
     effort = (c.verb.split()[-1] in _MANNER and lows[:1] == ["to"]) or (
         len(lows) > 1 and lows[0] in _MANNER and lows[1] == "to"
     )  # "working | hard to make …"; "woke up early to catch the sunrise" tells what was done
@@ -3320,6 +3367,14 @@ def _about_another(toks: list[Tok], clauses: list[Clause], speaker: str) -> bool
     if first.text in POSSESSIVE and len(toks) > 1 and one_of(toks[1].low, PEOPLE):
         return True
     return first.text[:1].isupper() and first.low not in FORMS and len(toks) > 1 and toks[1].low == "'s"
+
+
+def _tells_of_another(toks: list[Tok], clauses: list[Clause], speaker: str) -> bool:
+    """The sentence's last deed is someone else's: its last clause has another subject, or a
+    "he"/"she"/"they" opens a past clause the parser did not keep ("she did a full lap")."""
+    if clauses:
+        return clauses[-1].subject != speaker and clauses[-1].subject.lower() not in ("we", "you", "u")
+    return any(t.low in ("he", "she", "they") and is_past(toks[j + 1].low) for j, t in enumerate(toks[:-1]))
 
 
 # a question that recalls what two people did together: "Remember when we …?", "do you remember
@@ -3960,6 +4015,8 @@ def _front_np(toks: list[Tok], subj_start: int) -> list[Tok]:
     back: list[Tok] = []
     m = subj_start - 1
     while m >= 0 and toks[m].text.replace("-", "").isalnum() and toks[m].low not in L.CLAUSE_BREAK and len(back) < 5:
+        if toks[m].low in INTERJECTIONS or toks[m].low in ("sorry", "soz", "thanks", "thx"):
+            return []  # "can't do the plant sale sorry | I got put on a shift": the phrase ended before
         back.insert(0, toks[m])
         if toks[m].low in _FRONT_DET:
             if back[-1].low in OBJECT_PRONOUNS:

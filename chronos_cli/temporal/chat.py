@@ -42,6 +42,9 @@ _FORMS: list[tuple[str, str | None]] = [
     (r"wks|(?<=\d )wk", "weeks"),
     (r"wk", "week"),
     (r"(?<=\d )(?:yrs?|mos|mn?ths?|hrs?)", None),  # "3 yrs ago": the unit, by _UNITS
+    # "this yr", "last mth", "nxt yr": a unit after the word that picks one
+    (r"(?<=\bthis )yr|(?<=\blast )yr|(?<=\bnext )yr|(?<=\bnxt )yr", "year"),
+    (r"(?<=\bthis )mn?th|(?<=\blast )mn?th|(?<=\bnext )mn?th|(?<=\bnxt )mn?th", "month"),
     (r"b4", "before"),
     (r"nxt", "next"),
     (r"mornin", "morning"),

@@ -25,8 +25,12 @@ example below is checked by the test suite.
   weekend" is the Saturday–Sunday of the previous calendar week, i.e. the most recent
   weekend before the current week's own weekend (on a Monday, the day before yesterday and
   yesterday; on a Sunday, the weekend eight days back).
-- "last/next Weekday" is the nearest such day strictly before/after today ("last Sunday" on
-  a Sunday is a week ago); "this Weekday" is that day of the current Monday-week.
+- "last Weekday" is the nearest such day strictly before today ("last Sunday" on a Sunday is
+  a week ago); "next Weekday" is the nearest such day after today unless that is tomorrow or
+  the day after, which have words of their own: then a week later ("next Thursday" said on a
+  Tuesday is nine days on, said on a Saturday five; "next Sunday" said on a Monday six);
+  "coming Weekday" is the nearest such day after today; "this Weekday" is that day of the
+  current Monday-week.
 - **Tense** of the sentence decides bare weekdays, months, seasons, quarters, holidays,
   clock times and dates without a year. Future cues: will, 'll, going to, gonna, plan to,
   hope to, want to, can't wait, looking forward, upcoming, tomorrow, soon, scheduled, might,
@@ -40,8 +44,10 @@ example below is checked by the test suite.
   dash, or a word that turns to another point ("btw", "but", "plus") that has a tense of its
   own keeps it ("my principal emailed, she's observing me thursday" is the coming Thursday;
   "kyle starts the new job on 1st april btw got the contract today" is the coming 1 April);
-  one with none takes its sentence's. "and" and "so" do not set off a clause: they go on in
-  the story's time.
+  one with none takes its sentence's. So does a clause typed on with no comma, opened by
+  "they"/"we"/"she"/"he" and a present verb ("the doctor called they have my knee surgery on
+  January 14" said on 28 December is the coming 14 January). "and" and "so" do not set off a
+  clause: they go on in the story's time.
 - **`prefer`** decides when the sentence gives no cue: `"past"` (the default, for chat: a
   bare weekday is the last one, a bare month, season, holiday or date this year's) or
   `"future"` (the next one: "Thursday", "June 5th", "Christmas", "at 9am" once 9am has
@@ -54,6 +60,11 @@ example below is checked by the test suite.
   rescheduled, postponed, bumped, delayed, changed or shifted to/for/until a date ("my
   committee meeting got moved to aug 31" said on 21 August is this year's 31 August, "they
   pushed the game back to friday" the coming Friday): the thing moved has not happened yet.
+  So is the time of a **deed asked of someone** — asked, invited, told, wants or needs
+  someone to do it ("ramon asked me to run brunch on sunday" said on a Thursday is the
+  coming Sunday; "marcus asked me to come to dinner on saturday the 11th" the coming 11th)
+  unless the clause says "yesterday", "ago" or "last night": what is asked comes after the
+  asking.
 - **"that Weekday"** is anaphoric: it names the weekday of a time already in the text —
   the first such day on or after the previous span when that is a day, part of a day,
   weekend or week ("We flew out on June 22. That Saturday…" = June 27); with no such

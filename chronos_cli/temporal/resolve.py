@@ -216,7 +216,9 @@ class Ctx:
         if (cs, ce) != (s, e):
             own = _sentence_tense(self.text[cs:ce])
             t = own if own is not None else t
-        if t != "future" and (self._plan_object(s, pos) or moved_to(self.text, pos, s)):
+        if t != "future" and (
+            self._plan_object(s, pos) or moved_to(self.text, pos, s) or _REQUESTED.search(self.text, cs, pos)
+        ):
             return "future"
         if t is None and self.prefer == "future":
             return "future"
@@ -255,7 +257,19 @@ _FAREWELL = re.compile(r"^\W*(?:[a-z]+[\s,!.]+)?(?:see|c)\s+(?:you|ya|u)\b", F)
 # ("she said they'd let us know by the end of the week")
 _CLAUSE_BREAK = re.compile(
     r"[,;:]\s|\s[-–—]\s|\s(?:but|btw|plus)\s+(?=[a-z])"
+    # a clause typed on with no comma, opened by its subject and a present verb: "the doctor
+    # called they have my knee surgery on January 14"
+    r"|(?<=[a-z])\s(?=(?:they|we|she|he)\s+(?:have|has|are|is|'re|'s|get|gets|start|starts)\s)"
     r"|\b(?:said|says|told\s+(?:me|us|him|her|them)|texted|emailed|promised)\s+(?:that\s+)?(?=[a-z])",
+    F,
+)
+
+
+# a deed asked or arranged of someone, told after the asking: "marcus asked me to come to dinner on
+# saturday the 11th", "ramon asked me to run brunch on sunday" (the dinner is ahead of the asking)
+_REQUESTED = re.compile(
+    r"\b(?:asked|invited|begged|reminded|told|wants?|wanted|needs?|needed|expects?|expected)\s+"
+    r"(?:me|us|him|her|them|you|u)\s+to\s+\w+(?![^.!?;,]*\b(?:yesterday|ago|last\s+night)\b)",
     F,
 )
 

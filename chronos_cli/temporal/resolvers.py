@@ -404,7 +404,13 @@ def r_weekday_rel(m, ctx):
     today = ctx.today
     if mod in ("last", "past", "this past"):
         d = pick_weekday(today, wd, "past")
-    elif mod in ("next", "coming", "this coming"):
+    elif mod == "next":
+        # the nearest after today, but not tomorrow or the day after, which have words of their
+        # own: "next Thursday" said on a Tuesday is nine days on, said on a Saturday five
+        d = pick_weekday(today, wd, "future")
+        if (d - today).days <= 2:
+            d += timedelta(days=7)
+    elif mod in ("coming", "this coming"):
         d = pick_weekday(today, wd, "future")
     else:  # "this Saturday": that day of the current Monday-week
         d = week_of(today)[0] + timedelta(days=wd)

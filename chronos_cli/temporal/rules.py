@@ -621,7 +621,8 @@ DAYS: list[Rule] = [
     _R(
         "weekday_rel",
         "last/this/next/this past/this coming Weekday [part] (abbreviations: last Tues, next Fri; 'this lovely Saturday')",
-        "last = nearest before today; next = nearest after today; this = that day of the current Monday-week",
+        "last = nearest before today; next = nearest after the day after tomorrow; coming = nearest after today; "
+        "this = that day of the current Monday-week",
         "We ran a charity race last Sunday.",
         "2023-05-08T14:00",
         "2023-05-07 (day)",
