@@ -2629,3 +2629,15 @@ def test_junk_shapes_a_time_word_a_fragment_and_an_apology_make_no_object():
     assert not [e for e in evs if "sorry" in e.object]
     evs = rule_events(["or the week after idk i need to check the red book its somewhere under the washing pile"])
     assert find(evs, "red book").object == "the red book"  # "its somewhere" is "it's": a clause of its own
+
+
+def test_junk_shapes_sympathy_an_undone_deed_and_a_preposition_before_a_noun():
+    assert rule_events(["awww tell her im sending the biggest hug"]) == []
+    assert rule_events(["sending love xx"]) == []
+    assert find(rule_events(["sent her a card yesterday"]), "card").start.date() == YESTERDAY
+    assert rule_events(["Sorry, meant to text yesterday"]) == []  # not done
+    assert rule_events(["i forgot to call mum yesterday"]) == []
+    # "before school" is a preposition and a noun: no mention cut after it
+    assert not [e for e in rule_events(["took it back in before school this morning"]) if e.object.startswith("school")]
+    evs = rule_events(["we left before the storm yesterday"])
+    assert find(evs, "storm").object == "we left before the storm"

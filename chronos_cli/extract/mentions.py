@@ -21,6 +21,11 @@ MAX_MENTION_TOKENS = 14
 _COORD = {"and", "or", "plus", "&"}
 
 
+_PREP_OR_CONJ = {"before", "until", "till"}
+_NOUN_PHRASE_OPENS = {"the", "a", "an", "my", "our", "his", "her", "their", "your", "ur", "that", "this"}
+_NOUN_PHRASE_OPENS |= {"work", "school", "class", "lunch", "dinner", "breakfast", "bed", "practice", "church"}
+
+
 # words after which "so" is a degree adverb ("not so great", "will be so much fun"), not "therefore"
 _BEFORE_DEGREE = {"not", "be", "is", "was", "'s", "are", "were", "been", "feel", "felt", "looks", "sounds", "seems"}
 
@@ -94,10 +99,14 @@ def segments(toks: list[Tok], sp=None, runs: frozenset[int] = frozenset()) -> li
             prv.get(id(t), "") in _BEFORE_DEGREE or nxt.get(id(t), "").lower() in ("much", "many")
         )
         title_dot = t.text == "." and prv.get(id(t), "") in TITLES  # "Dr. Okafor": no sentence ends there
+        # "took it back in before school this morning": a preposition before a noun phrase, no
+        # clause of its own ("before we left" opens one)
+        prep = t.low in _PREP_OR_CONJ and nxt.get(id(t), "").lower() in _NOUN_PHRASE_OPENS
         if (
             not inside
             and not degree
             and not title_dot
+            and not prep
             and (t.text in PUNCT_BREAK or (t.low in L.CLAUSE_BREAK and t.low not in _COORD) or coord_clause)
         ):
             if segs[-1]:

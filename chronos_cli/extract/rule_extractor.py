@@ -245,7 +245,7 @@ _PRONOUN_SUBJ = {"I", "we", "We"}
 _THE = {"the", "The"}
 # what befalls a thing or a person of the listener's while they are away: it comes, it breaks,
 # someone of theirs calls
-_BEFALLS = {
+_BEFALLS_LISTENERS = {
     "come", "arrive", "land", "show", "turn", "break", "ship", "call", "text", "ring", "phone", "crash", "die",
     "fall", "sell", "drop", "stop", "leave",
 }  # fmt: skip
@@ -276,7 +276,7 @@ _NOT_SUBJECTLESS = {
     "bit",  # "bit achy but fine": a bit, typed without its article
 }
 # verbs of what befalls a thing, whose subject a chat may leave to the noun phrase said before
-_BEFALLS = {"come", "arrive", "turn", "land", "break", "sell", "open", "drop", "ship", "finish"}
+_BEFALLS_THING = {"come", "arrive", "turn", "land", "break", "sell", "open", "drop", "ship", "finish"}
 # words in -est that are no superlative ("the longest I've ever run" is one)
 _NOT_SUPERLATIVE = {
     "interest", "forest", "honest", "modest", "earnest", "protest", "contest", "request", "invest", "arrest",
@@ -332,22 +332,28 @@ _ASKS_HOW_WAS = re.compile(
     r"(?i)\bhow\s+(?:was|did)\s+(?P<what>(?:(?:the|your|ur|their|his|her)\s+)?[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,2})"
     r"(?:\s+go)?\s*[?!.]*\s*$"
 )
+# what was meant or due to be done and was not: "meant to text yesterday", "forgot to call"
+_UNDONE = re.compile(r"\b(?:meant|forgot|was going|were going|never got|did n't get|didn't get)\s+to\b")
+# sympathy sent, no occurrence: "im sending the biggest hug", "sending love"
+_SENT_FEELINGS = {"hug", "hugs", "love", "vibes", "prayers", "thoughts", "strength", "kisses", "wishes", "luck"}
+# how something went, in a word
+_JUDGED = (
+    r"(?:good|great|well|amazing|fine|ok|okay|awful|terrible|rough|brutal|fun|chaos|chaotic|horrible|perfect|lovely"
+    r"|intense|exhausting|brilliant|fab|fantastic|wonderful|incredible|bad|meh|alright|grim|stressful|emotional)"
+)
 # an occasion and how it went: "the wedding was beautiful", "ok that party was sooooo much"
 _OCCASION_WENT = re.compile(
     r"(?i)^\W*(?:(?:ok|okay|so|omg|oh|well|honestly|ugh|lol|haha|yeah)\W+)*"
     r"(?P<what>(?:(?:the|that|this|my|our|his|her|their|ur|your)\s+)?(?:[a-z][\w'-]*\s+){0,2}?[a-z][\w'-]*)"
     r"\s+(?:was|went)\s+(?:(?:so+|really|pretty|super|very|actually|quite|kinda|such|a|an|absolutely|honestly)\s+)*"
-    r"(?:good|great|well|amazing|fine|ok|okay|awful|terrible|rough|brutal|fun|chaos|chaotic|horrible|perfect|lovely"
-    r"|intense|exhausting|brilliant|fab|fantastic|wonderful|incredible|bad|alright|stressful|emotional|beautiful"
-    r"|much|insane|wild|crazy|epic|nice|long|hard|easy|smooth|success|disaster|blast|mess)\b"
+    rf"(?:{_JUDGED}|beautiful|much|insane|wild|crazy|epic|nice|long|hard|easy|smooth|success|disaster|blast|mess)\b"
 )
 _DID_IT = re.compile(r"(?i)^\W*(?:i\s+)?(?:did|done)\s+(?:it|that)\b")
 # how an occasion went, said first in an answer: "it was amazing", "it went ok", "really well!"
 _WENT = re.compile(
     r"(?i)^\W*(?:(?:yeah|yes|omg|oh|ah|aw+|honestly|ok|so|lol|haha)\W+)*(?:(?:it|that)(?:'s|\s+was|\s+went)|its|twas)?\s*"
     r"(?:(?:so|really|pretty|super|very|actually|quite|sooo+|kinda|not)\s+)*"
-    r"(?:good|great|well|amazing|fine|ok|okay|awful|terrible|rough|brutal|fun|chaos|chaotic|horrible|perfect|lovely"
-    r"|intense|exhausting|brilliant|fab|fantastic|wonderful|incredible|bad|meh|alright|grim|stressful|emotional)\b"
+    rf"{_JUDGED}\b"
 )
 _ROUTINE = {"work", "school", "class", "shift", "day", "night", "week", "weekend", "morning", "evening", "afternoon"}
 _ROUTINE |= {"today", "tonight", "life", "things", "everything", "sleep", "uni", "college"}
@@ -1244,6 +1250,8 @@ class RuleExtractor:
             return None  # "here's to a good time at the café": a toast
         if any(t.low in ("if", "unless") and t.start < sp.start_char for t in toks):
             return None  # "if it rains tomorrow we'll stay home": a supposition, nothing told
+        if _UNDONE.search(" ".join(t.low for t in words)):
+            return None  # "sorry, meant to text yesterday": what was not done
         frame = next((k + 3 for k in range(len(words) - 3) if _reminded_of(words, k + 3)), 0)
         if frame and words[frame - 1].start < sp.start_char:
             words = words[frame:]  # "It reminded me of | this sunset I saw while hiking the other day": the memory
@@ -1911,7 +1919,7 @@ class RuleExtractor:
             ok = c is not None and c.mood == "past" and c.verb_toks[:1] and c.verb_toks[0].low in PAST
             # a person of the listener's does deeds of their own: "your father put the lights up"
             person = one_of(toks[i + 1].low, PEOPLE) and toks[i + 1].low not in ("friend", "friends")
-            return c if ok and (lemma(c.verb_toks[0].low) in _BEFALLS or person) else None
+            return c if ok and (lemma(c.verb_toks[0].low) in _BEFALLS_LISTENERS or person) else None
         if t.low in _SOMEONE:
             # "someone stole my bike", "somebody dented our car": an occurrence to the speaker's
             # things; "someone told me …", "someone should fix it" name no occurrence of theirs
@@ -2441,6 +2449,8 @@ class RuleExtractor:
         )
 
     def _event(self, session: Session, turn: Turn, c: Clause, span, sentence: str, story, plan=None) -> Event | None:
+        if c.lemma == "send" and c.obj_toks and len(c.obj_toks) <= 4 and c.obj_toks[-1].low in _SENT_FEELINGS:
+            return None  # "im sending the biggest hug": sympathy, nothing sent
         vw = c.verb.split()
         started = len(vw) > 1 and vw[-2] in _ING_CONTROL and vw[-1].endswith("ing")  # "started volunteering"
         intransitive = (
@@ -2508,7 +2518,7 @@ class RuleExtractor:
         if (
             subjectless
             and self._topic is not None
-            and c.lemma in _BEFALLS
+            and c.lemma in _BEFALLS_THING
             and (
                 not c.obj_toks
                 or c.obj_toks[0].low in L.PREPOSITIONS
