@@ -2641,3 +2641,36 @@ def test_junk_shapes_sympathy_an_undone_deed_and_a_preposition_before_a_noun():
     assert not [e for e in rule_events(["took it back in before school this morning"]) if e.object.startswith("school")]
     evs = rule_events(["we left before the storm yesterday"])
     assert find(evs, "storm").object == "we left before the storm"
+
+
+def test_a_deed_of_he_she_or_they_is_told_as_news():
+    for text in ["they left me 200 on a 340 tab", "HE MADE ME SOUS CHEF", "omg she finally adopted a puppy!!"]:
+        [e] = _two_talks([("Sam", text, 0), ("Ana", "wow", 1)])
+        assert (e.kind, e.time_source) == ("mention", "news"), text
+        assert e.object.lower().startswith(("they", "he", "she")), e.object
+    # saying, feeling, a negation or nothing named is no deed to report
+    for text in ["she said its fine", "they loved it", "he didnt call", "she got it"]:
+        assert _two_talks([("Sam", text, 0), ("Ana", "wow", 1)]) == [], text
+
+
+def test_an_occasion_and_its_time_outlive_a_denied_telling():
+    [e] = _two_talks([("Sam", "also i never told u about the concert last night", 0), ("Ana", "oh?", 1)])
+    assert (e.object, e.start.date()) == ("the concert last night", (T0 + timedelta(days=1)).date())
+
+
+def test_a_negation_typed_without_its_apostrophe_is_a_negation():
+    # "didnt", "couldnt": the clause tells what did not happen
+    assert _two_talks([("Sam", "we didnt go to the party on friday", 0), ("Ana", "aw", 1)]) == []
+    assert _two_talks([("Sam", "they couldnt come yesterday", 0), ("Ana", "aw", 1)]) == []
+
+
+def test_a_statement_after_a_formula_and_a_comma_is_read_as_its_own():
+    evs = rule_events(["yeah and thats the other thing, the check engine light came on sunday on the way back"])
+    assert find(evs, "check engine light").start.date() == date(2023, 5, 7)  # T0 is Monday 8 May
+    assert rule_events(["sounds good, see you tomorrow"]) == []
+
+
+def test_a_thing_that_would_not_work_is_an_occurrence_not_a_negation():
+    e = find(rule_events(["car wouldnt start this morning"]), "start")
+    assert e.start.date() == T0.date()
+    assert rule_events(["i wouldnt go there this weekend"]) == []

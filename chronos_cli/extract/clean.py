@@ -268,7 +268,7 @@ _SHORT_SUSPECT = re.compile(
 
 _CHAT_SUSPECT = re.compile(
     r"(?<![\w'])(?:[Ii]m|[Ii]ve|[Ii]ll|[Ii]d|i|u|ur|cant|[Ii]ts|thats|theres|heres|whats|hows|shes|hes|youre|theyre|youd|theyd|itd|itll|youll|theyll|thatll|weve|youve|theyve|thereve|couldve|wouldve|shouldve|mightve|mustve)(?![\w'])"
-    r"|(?<![\w'])i'|\b[Ww]ere\b|(?:[os]|ca|wo|ha|ve|ere|as|is|ad|re)nt\b|\blets\b"
+    r"|(?<![\w'])i'|\b[Ww]ere\b|(?:[os]|ca|wo|ha|ve|ere|as|is|ad|re|d)nt\b|\blets\b"
     r"|[\u2018\u2019\u02bc\u201c\u201d]",
     re.I,
 )

@@ -181,9 +181,23 @@ def is_tag_question(sentence: str) -> bool:
     return 0 < len(words) <= 3 and words[0] in _TAGS and sentence_kind(head + ".") == "statement"
 
 
+# "the car wouldn't start", "the door won't open": a thing that failed, which took place
+_REFUSED = {"start", "work", "open", "close", "load", "charge", "boot", "turn", "lock", "budge", "stop", "connect"}
+
+
+def _broke_down(toks: list[Tok], i: int) -> bool:
+    """The "n't" at ``i`` says a thing failed ("wouldn't start"), not that nothing happened."""
+    before = toks[i - 1].low if i else ""
+    after = toks[i + 1].low if i + 1 < len(toks) else ""
+    return before in ("wouldn", "would", "won", "wo") and after in _REFUSED
+
+
 def is_negated(toks: list[Tok]) -> bool:
-    """A verb is negated ("didn't go", "never went", "was not there"); "not so great" is not."""
+    """A verb is negated ("didn't go", "never went", "was not there"); "not so great" is not, nor
+    is a thing that failed ("the car wouldn't start")."""
     for i, t in enumerate(toks):
+        if t.low in ("'t", "n't") and _broke_down(toks, i):
+            continue
         if t.low in ("'t", "n't", "never"):
             return True
         if t.low == "not":

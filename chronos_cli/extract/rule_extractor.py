@@ -336,6 +336,11 @@ _ASKS_HOW_WAS = re.compile(
 _UNDONE = re.compile(r"\b(?:meant|forgot|was going|were going|never got|did n't get|didn't get)\s+to\b")
 # sympathy sent, no occurrence: "im sending the biggest hug", "sending love"
 _SENT_FEELINGS = {"hug", "hugs", "love", "vibes", "prayers", "thoughts", "strength", "kisses", "wishes", "luck"}
+# what a "he"/"she"/"they" did that is no deed to report: saying, thinking, feeling, seeming
+_NOT_A_DEED_OF_THEIRS = {
+    "say", "tell", "think", "feel", "love", "like", "hate", "want", "seem", "look", "sound", "mean", "know",
+    "ask", "need", "try", "reply", "answer", "text", "message", "agree", "guess", "hope", "wish",
+}  # fmt: skip
 # how something went, in a word
 _JUDGED = (
     r"(?:good|great|well|amazing|fine|ok|okay|awful|terrible|rough|brutal|fun|chaos|chaotic|horrible|perfect|lovely"
@@ -904,6 +909,7 @@ class RuleExtractor:
         read = join_afterthoughts(text, turn.t_conv, bounds, answering=asks_when, headed=headed)  # "I went. Yesterday."
         if read is not text:
             text, bounds = read, sentences(read)
+        bounds = _past_formulas(text, bounds)
         self._speaker = turn.speaker
         self._refused = set()
         self._text = text
@@ -1054,6 +1060,12 @@ class RuleExtractor:
             if not sent_spans and kind == "statement" and len(toks) <= 10 and not st.events:
                 # "the wedding was beautiful", "first day back was CHAOS": it took place
                 ev = self._occasion_went(session, turn, sent)
+                if ev is not None:
+                    st.events.append(ev)
+            if not sent_spans and not clauses and kind == "statement" and len(toks) <= 14 and not st.events:
+                # "HE MADE ME SOUS CHEF", "they left me 200 on a 340 tab": a deed of someone the
+                # talk has named, told as news
+                ev = self._pronoun_deed(session, turn, sent, toks)
                 if ev is not None:
                     st.events.append(ev)
             first = False
@@ -1345,6 +1357,10 @@ class RuleExtractor:
             # "launch is thurs", "I'll be in columbus the whole weekend": a thing and its time;
             # "she arrives monday", "we're moving sat", "landed today": a deed and its time
             said = 2
+        told_of = any(t.low in ("told", "tell", "mention", "mentioned") and t.end <= sp.start_char for t in toks)
+        if negated and told_of and not story_only and (np := _occasion_named(toks, sp)):
+            # "i never told u about the concert last night": the telling is denied, not the concert
+            return _span_mention(session, turn, f"{join_tokens(np)} {sp.text}", sentence, sp)
         if negated or (said < 2 and not occasion):  # "I'll try", "I'm dreading": too little said to keep
             return None
         if (
@@ -1660,6 +1676,40 @@ class RuleExtractor:
         if since is None:
             return None
         return _mention(session, turn, _answerers(what), sentence, (since, said_day(turn.t_conv)[1], "range"), "news")
+
+    def _pronoun_deed(self, session, turn, sentence, toks) -> Event | None:
+        """ "he made me sous chef", "they left me 200 on a 340 tab": "he"/"she"/"they" and a past
+        deed, who they are said elsewhere in the talk. The speaker's mention of it, as news since
+        the two last talked (not saying, thinking or feeling: "she said …", "they loved it"; not
+        negated; in a first talk, when is not known)."""
+        words = [t for t in toks if t.text not in PUNCT_BREAK and not _emoji(t.text)]
+        k = 0
+        while k < len(words) and (words[k].low in INTERJECTIONS or words[k].low in ("so", "and", "ok", "omg", "well")):
+            k += 1
+        if k + 2 >= len(words) or words[k].low not in ("he", "she", "they"):
+            return None
+        j = k + 1
+        while j < len(words) and words[j].low in ("just", "finally", "actually", "literally", "totally", "also"):
+            j += 1
+        if j >= len(words) - 1:
+            return None
+        verb = words[j].low
+        if not is_past(verb) or verb in L.BE or verb in L.HAVE or lemma(verb) in _NOT_A_DEED_OF_THEIRS:
+            return None
+        if is_negated(words):
+            return None
+        at = toks.index(words[j])
+        c = self._parse_from(toks, at, words[k].low, subj_start=toks.index(words[k]))
+        if c is None or not (has_content(c.obj_toks) or any(t.low in ("me", "us") for t in c.obj_toks)):
+            return None  # "she did it": nothing named
+        since = news_since(self._talk, turn.t_conv)
+        if since is None:
+            return None
+        obj = list(c.obj_toks)
+        while obj and obj[-1].low in ("like", "so", "too", "lol", "haha"):
+            obj.pop()  # "she made this face like": what it was like comes next
+        told = " ".join([words[k].low, c.verb, join_tokens(obj)])
+        return _mention(session, turn, told, sentence, (since, said_day(turn.t_conv)[1], "range"), "news")
 
     def _dates_told(self, session, turn, prev_questions, spans, sentence, said_end) -> tuple[Event | None, bool]:
         """ "she knocked my monstera off the bookshelf" / "noooo!! when??" / "this morning
@@ -3379,6 +3429,21 @@ def _about_another(toks: list[Tok], clauses: list[Clause], speaker: str) -> bool
     return first.text[:1].isupper() and first.low not in FORMS and len(toks) > 1 and toks[1].low == "'s"
 
 
+def _past_formulas(text: str, bounds: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Each sentence opened by a formula and a comma split there, when a statement follows: "thats
+    the other thing, the check engine light came on sunday" tells the light's coming on."""
+    out = []
+    for a, b in bounds:
+        at = text.find(", ", a, b)
+        if at > a and sentence_kind(text[a:b]) == "formula":
+            rest = text[at + 2 : b]
+            if len(rest.split()) >= 4 and sentence_kind(rest) == "statement":
+                out += [(a, at + 1), (at + 2, b)]
+                continue
+        out.append((a, b))
+    return out
+
+
 def _tells_of_another(toks: list[Tok], clauses: list[Clause], speaker: str) -> bool:
     """The sentence's last deed is someone else's: its last clause has another subject, or a
     "he"/"she"/"they" opens a past clause the parser did not keep ("she did a full lap")."""
@@ -3800,6 +3865,26 @@ _QUOTED_OPENERS = {"is", "was", "are", "were", "i", "he", "she", "we", "they", "
 _QUOTED_OPENERS |= {"oh", "no", "yes", "wait", "ok", "okay", "um", "uh", "wow", "where", "who", "dude", "bro"}
 _PHASE_ALONE = {"start", "begin", "leave", "finish", "move", "fly"}
 _OCCASION_PREPS = {"at", "on", "during", "after", "from", "in"}
+
+
+def _occasion_named(toks: list[Tok], sp) -> list[Tok] | None:
+    """The occasion named right before the time phrase, with its determiner: "the concert | last
+    night", "your fathers birthday | is Saturday" ("is" between them)."""
+    before = [t for t in toks if t.end <= sp.start_char][-4:]
+    if before and before[-1].low in ("is", "was", "'s"):
+        before = before[:-1]
+    for n in (2, 3):
+        head = before[-n:] if len(before) >= n else []
+        if (
+            head
+            and (head[0].low in _OWNERS or head[0].text in POSSESSIVE or head[0].low.endswith("s") and n == 3)
+            and (head[-1].low in OCCASIONS or head[-1].low in ("birthday", "bday", "anniversary"))
+        ):
+            return head
+    return None
+
+
+_OWNERS = {"the", "our", "my", "that", "his", "her", "their", "your", "ur"}
 
 
 def _occasion_then(toks: list[Tok], sp) -> bool:
