@@ -336,11 +336,6 @@ _ASKS_HOW_WAS = re.compile(
 _UNDONE = re.compile(r"\b(?:meant|forgot|was going|were going|never got|did n't get|didn't get)\s+to\b")
 # sympathy sent, no occurrence: "im sending the biggest hug", "sending love"
 _SENT_FEELINGS = {"hug", "hugs", "love", "vibes", "prayers", "thoughts", "strength", "kisses", "wishes", "luck"}
-# what a "he"/"she"/"they" did that is no deed to report: saying, thinking, feeling, seeming
-_NOT_A_DEED_OF_THEIRS = {
-    "say", "tell", "think", "feel", "love", "like", "hate", "want", "seem", "look", "sound", "mean", "know",
-    "ask", "need", "try", "reply", "answer", "text", "message", "agree", "guess", "hope", "wish",
-}  # fmt: skip
 # how something went, in a word
 _JUDGED = (
     r"(?:good|great|well|amazing|fine|ok|okay|awful|terrible|rough|brutal|fun|chaos|chaotic|horrible|perfect|lovely"
@@ -1062,12 +1057,6 @@ class RuleExtractor:
                 ev = self._occasion_went(session, turn, sent)
                 if ev is not None:
                     st.events.append(ev)
-            if not sent_spans and not clauses and kind == "statement" and len(toks) <= 14 and not st.events:
-                # "HE MADE ME SOUS CHEF", "they left me 200 on a 340 tab": a deed of someone the
-                # talk has named, told as news
-                ev = self._pronoun_deed(session, turn, sent, toks)
-                if ev is not None:
-                    st.events.append(ev)
             first = False
             st.statements += 1
             st.third = st.third or _about_another(toks, clauses, turn.speaker)
@@ -1676,40 +1665,6 @@ class RuleExtractor:
         if since is None:
             return None
         return _mention(session, turn, _answerers(what), sentence, (since, said_day(turn.t_conv)[1], "range"), "news")
-
-    def _pronoun_deed(self, session, turn, sentence, toks) -> Event | None:
-        """ "he made me sous chef", "they left me 200 on a 340 tab": "he"/"she"/"they" and a past
-        deed, who they are said elsewhere in the talk. The speaker's mention of it, as news since
-        the two last talked (not saying, thinking or feeling: "she said …", "they loved it"; not
-        negated; in a first talk, when is not known)."""
-        words = [t for t in toks if t.text not in PUNCT_BREAK and not _emoji(t.text)]
-        k = 0
-        while k < len(words) and (words[k].low in INTERJECTIONS or words[k].low in ("so", "and", "ok", "omg", "well")):
-            k += 1
-        if k + 2 >= len(words) or words[k].low not in ("he", "she", "they"):
-            return None
-        j = k + 1
-        while j < len(words) and words[j].low in ("just", "finally", "actually", "literally", "totally", "also"):
-            j += 1
-        if j >= len(words) - 1:
-            return None
-        verb = words[j].low
-        if not is_past(verb) or verb in L.BE or verb in L.HAVE or lemma(verb) in _NOT_A_DEED_OF_THEIRS:
-            return None
-        if is_negated(words):
-            return None
-        at = toks.index(words[j])
-        c = self._parse_from(toks, at, words[k].low, subj_start=toks.index(words[k]))
-        if c is None or not (has_content(c.obj_toks) or any(t.low in ("me", "us") for t in c.obj_toks)):
-            return None  # "she did it": nothing named
-        since = news_since(self._talk, turn.t_conv)
-        if since is None:
-            return None
-        obj = list(c.obj_toks)
-        while obj and obj[-1].low in ("like", "so", "too", "lol", "haha"):
-            obj.pop()  # "she made this face like": what it was like comes next
-        told = " ".join([words[k].low, c.verb, join_tokens(obj)])
-        return _mention(session, turn, told, sentence, (since, said_day(turn.t_conv)[1], "range"), "news")
 
     def _dates_told(self, session, turn, prev_questions, spans, sentence, said_end) -> tuple[Event | None, bool]:
         """ "she knocked my monstera off the bookshelf" / "noooo!! when??" / "this morning
