@@ -2664,3 +2664,11 @@ def test_a_thing_that_would_not_work_is_an_occurrence_not_a_negation():
     e = find(rule_events(["car wouldnt start this morning"]), "start")
     assert e.start.date() == T0.date()
     assert rule_events(["i wouldnt go there this weekend"]) == []
+
+
+def test_how_long_something_took_is_no_deed_of_taking():
+    for text in ["the raid took 4 hrs", "building the couch took 3 hrs lol", "took ages"]:
+        assert not [e for e in rule_events([text]) if e.verb == "took"], text
+    assert find(rule_events(["took the bus to work yesterday"]), "bus").verb == "took"
+    assert find(rule_events(["took a day off yesterday"]), "day off").verb == "took"
+    assert not [e for e in rule_events(["ordered a new one yesterday"]) if e.verb == "ordered"]

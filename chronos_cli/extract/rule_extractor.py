@@ -3219,6 +3219,17 @@ _ADVISED = {"said", "told", "suggested", "recommended", "mentioned", "advised", 
 _VAGUE_HEADS = {"details", "detail", "logistics", "kinks", "rest"}
 
 
+_COUNT_WORDS = {"one", "two", "three", "four", "five", "six", "ten", "few", "couple", "several"}
+_DURATION_UNITS = {"min", "mins", "minute", "minutes", "hr", "hrs", "hour", "hours", "day", "days", "week", "weeks"}
+
+
+def _a_duration(lows: list[str]) -> bool:
+    """ "4 hrs", "three hours", "like 20 mins", "an hour": an amount of time and nothing else."""
+    words = [w for w in lows if w not in ("like", "about", "around", "nearly", "almost", "over", "a", "an")]
+    count = len(words) == 2 and (words[0].isdigit() or words[0] in _COUNT_WORDS)
+    return bool(words) and words[-1] in _DURATION_UNITS and (len(words) == 1 or count)
+
+
 def _vague_object(c: Clause) -> bool:
     """An object that names nothing that happened: "figuring out the details", "some cool
     projects in the works", effort with only its purpose ("working hard to make everything
@@ -3229,6 +3240,10 @@ def _vague_object(c: Clause) -> bool:
         return True  # "figuring out the details" ("we finalized the details yesterday" stays)
     if " ".join(lows).endswith("in the works"):
         return True
+    if c.lemma == "take" and (lows in (["ages"], ["forever"], ["a", "while"]) or _a_duration(lows)):
+        return True  # "the raid took 4 hrs", "took ages": how long something lasted, no deed
+    if lows[-2:] in (["new", "one"], ["other", "one"], ["another", "one"]) or lows in (["one"], ["a", "one"]):
+        return True  # "ordered a new one": what one is, said before
     if c.lemma == "be" and lows in (["the", "middle"], ["the", "midst"], ["the", "process"]):
         return True  # "I'm in the middle": of something not said (busy), no place
     effort = (c.verb.split()[-1] in _MANNER and lows[:1] == ["to"]) or (
