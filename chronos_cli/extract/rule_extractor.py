@@ -3838,8 +3838,8 @@ _OCCASION_PREPS = {"at", "on", "during", "after", "from", "in"}
 
 
 def _occasion_named(toks: list[Tok], sp) -> list[Tok] | None:
-    """The occasion named right before the time phrase, with its determiner: "the concert | last
-    night", "your fathers birthday | is Saturday" ("is" between them)."""
+    """The occasion named right before the time phrase, with its determiner or owner: "the
+    concert | last night", "your fathers birthday | is Saturday" ("is" between them)."""
     before = [t for t in toks if t.end <= sp.start_char][-4:]
     if before and before[-1].low in ("is", "was", "'s"):
         before = before[:-1]
@@ -3847,7 +3847,7 @@ def _occasion_named(toks: list[Tok], sp) -> list[Tok] | None:
         head = before[-n:] if len(before) >= n else []
         if (
             head
-            and (head[0].low in _OWNERS or head[0].text in POSSESSIVE or head[0].low.endswith("s") and n == 3)
+            and (head[0].low in _OWNERS or head[0].text in POSSESSIVE)
             and (head[-1].low in OCCASIONS or head[-1].low in ("birthday", "bday", "anniversary"))
         ):
             return head
