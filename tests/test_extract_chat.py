@@ -2672,3 +2672,26 @@ def test_how_long_something_took_is_no_deed_of_taking():
     assert find(rule_events(["took the bus to work yesterday"]), "bus").verb == "took"
     assert find(rule_events(["took a day off yesterday"]), "day off").verb == "took"
     assert not [e for e in rule_events(["ordered a new one yesterday"]) if e.verb == "ordered"]
+
+
+def test_review_mends_of_this_sessions_rules():
+    # a refusal to come is no failure that took place
+    assert rule_events(["we won't open the shop on saturday"]) == []
+    # "did that …" with a verb after it asks; "did it" answers only with nothing but a time after
+    evs = session_events([("Ana", "did you call the vet?", 0), ("Sam", "did it rain there today", 1)])
+    assert not [e for e in evs if "rain" in e.object]
+    # a thing's state before a subjectless clause leaves the clause the speaker's
+    evs = session_events([("Sam", "the weather was amazing. went to the beach yesterday with the kids", 0)])
+    assert (find(evs, "beach").subject, find(evs, "beach").start.date()) == ("Sam", YESTERDAY)
+    # how far off an occasion was is no judgement of how it went
+    assert _two_talks([("Sam", "the wedding was so long ago", 0), ("Ana", "true", 1)]) == []
+    # the past progressive of "go to" is no deed left undone
+    evs = rule_events(["was going to the shops yesterday and bumped into Tom"])
+    assert any(e.start is not None and e.start.date() == YESTERDAY for e in evs)
+    # "its" opening a sentence before a noun stays the possessive
+    assert not [e for e in rule_events(["my phone is old. its screen cracked yesterday"]) if "it's" in e.object]
+
+
+def test_how_did_the_occasion_go_keeps_go_out_of_the_occasion():
+    evs = _two_talks([("Ana", "how did your job interview go?", 0), ("Sam", "saturday was rough", 1)])
+    assert [e.object for e in evs] == ["my job interview"]

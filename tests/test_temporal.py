@@ -807,3 +807,17 @@ def test_a_clause_with_a_tense_of_its_own_keeps_it_in_a_sentence_with_another():
     # a clause with no tense of its own takes the sentence's; a past clause stays past
     assert day("I was sick all week, thursday") == date(2025, 3, 13)
     assert day("I went to the store, it was closed on Monday") == date(2025, 3, 10)
+
+
+@pytest.mark.parametrize(
+    "text,said,day",
+    [
+        ("ramon told me to run brunch on sunday", datetime(2023, 12, 28, 9), date(2023, 12, 31)),
+        ("she asked me to come over on monday 3 days ago", datetime(2023, 12, 28, 9), date(2023, 12, 25)),
+        # "they're" opens a clause with a tense of its own; "where they have" does not
+        ("the doctor called they're doing my knee surgery on January 14", datetime(2023, 12, 28, 9), date(2024, 1, 14)),
+        ("we went to the place where they have karaoke on friday", datetime(2023, 12, 28, 9), date(2023, 12, 22)),
+    ],
+)
+def test_a_deed_asked_and_a_clause_typed_on_keep_their_own_tense(text, said, day):
+    assert [s.start_date for s in resolve(text, said)][0] == day

@@ -565,7 +565,7 @@ def _spans(text: str, said: datetime):
     from chronos_cli.temporal import resolve
 
     try:
-        read = normalize(text)
+        read = normalize(text) if len(text) <= _RESPELL_MAX else text  # mapping back costs the square of the length
         spans = resolve(read, said)
     except Exception:  # noqa: BLE001 - a text the engine cannot read: no phrase, not no answer
         return ()
@@ -580,6 +580,9 @@ def _spans(text: str, said: datetime):
     return tuple(out)
 
 
+_RESPELL_MAX = 2000
+
+
 def _offsets(read: str, text: str):
     """Maps an offset in ``read`` (``text`` respelled) to the offset in ``text``."""
     from difflib import SequenceMatcher
@@ -591,7 +594,7 @@ def _offsets(read: str, text: str):
             if a <= i <= a + n:
                 return b + (i - a)
             if i < a:
-                return b  # inside a respelled stretch: where the typed one starts
+                return b  # inside a respelled stretch: where the typed text goes on matching
         return len(text)
 
     return at

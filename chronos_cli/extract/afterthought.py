@@ -181,7 +181,8 @@ def run_together(statement: str, time_phrase: str) -> str:
     body = _END.sub("", statement)
     if time_phrase.startswith("it's "):
         rest = time_phrase[len("it's ") :]
-        return f"{body} for {rest}" if _ARRANGED.search(body) else f"{body}, {time_phrase}"
+        own = re.split(r"[.!?]\s", body)[-1]  # the statement's own sentence, not the message's
+        return f"{body} for {rest}" if _ARRANGED.search(own) else f"{body}, {time_phrase}"
     return f"{body} {time_phrase}"
 
 

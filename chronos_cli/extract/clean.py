@@ -300,9 +300,16 @@ _NO_APOSTROPHE_FORMS = [
         ),
         r"\1t's",
     ),
-    # "its friday at 1", "its javis graduation saturday": opening a message or a sentence, "its"
-    # is "it's" (a possessive there would name whose first: "the dog hurt its paw")
-    (re.compile(r"(?:^|(?<=[.!?\n] ))([Ii])ts(?= (?!own\b)\w)"), r"\1t's"),
+    # "its friday at 1", "its javis graduation saturday": opening a message or a sentence before a
+    # day, a time word, a determiner or a name's possessive, "its" is "it's" ("its screen
+    # cracked" stays the possessive)
+    (
+        re.compile(
+            r"(?:^|(?<=[.!?] )|(?<=\n))([Ii])ts(?= (?:mon|tues?|wed|thu|thurs|fri|sat|sun)\w*\b| (?:today|tomorrow|tmrw"
+            r"|tonight|next|this|on|at|my|his|her|our|their|your|ur)\b| [a-z]+s [a-z])"
+        ),
+        r"\1t's",
+    ),
     # "… its great", "its inspired by": where a clause starts, an adjective or participle too
     (
         re.compile(

@@ -22,7 +22,7 @@ _COORD = {"and", "or", "plus", "&"}
 
 
 _PREP_OR_CONJ = {"before", "until", "till"}
-_NOUN_PHRASE_OPENS = {"the", "a", "an", "my", "our", "his", "her", "their", "your", "ur", "that", "this"}
+_NOUN_PHRASE_OPENS = {"the", "a", "an", "that", "this"}
 _NOUN_PHRASE_OPENS |= {"work", "school", "class", "lunch", "dinner", "breakfast", "bed", "practice", "church"}
 
 

@@ -189,7 +189,7 @@ def _broke_down(toks: list[Tok], i: int) -> bool:
     """The "n't" at ``i`` says a thing failed ("wouldn't start"), not that nothing happened."""
     before = toks[i - 1].low if i else ""
     after = toks[i + 1].low if i + 1 < len(toks) else ""
-    return before in ("wouldn", "would", "won", "wo") and after in _REFUSED
+    return before in ("wouldn", "would") and after in _REFUSED  # "won't start" is a refusal to come
 
 
 def is_negated(toks: list[Tok]) -> bool:

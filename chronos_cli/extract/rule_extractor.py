@@ -329,11 +329,11 @@ _ASKS_WHEN_IS = re.compile(
     r"(?:\s+(?:again|happening|gonna be|going to be))?\s*[?!.]*\s*$"
 )
 _ASKS_HOW_WAS = re.compile(
-    r"(?i)\bhow\s+(?:was|did)\s+(?P<what>(?:(?:the|your|ur|their|his|her)\s+)?[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,2})"
-    r"(?:\s+go)?\s*[?!.]*\s*$"
+    r"(?i)\bhow\s+(?:was|did)\s+(?P<what>(?:(?:the|your|ur|their|his|her)\s+)?[a-z][\w'-]*(?:\s+[a-z][\w'-]*)?)"
+    r"(?P<when>\s+(?:yesterday|today|tonight|last\s+night|this\s+(?:morning|afternoon|evening)))?(?:\s+go)?\s*[?!.]*\s*$"
 )
 # what was meant or due to be done and was not: "meant to text yesterday", "forgot to call"
-_UNDONE = re.compile(r"\b(?:meant|forgot|was going|were going|never got|did n't get|didn't get)\s+to\b")
+_UNDONE = re.compile(r"\b(?:meant|forgot|never got|did n't get|didn't get)\s+to\b")
 # sympathy sent, no occurrence: "im sending the biggest hug", "sending love"
 _SENT_FEELINGS = {"hug", "hugs", "love", "vibes", "prayers", "thoughts", "strength", "kisses", "wishes", "luck"}
 # how something went, in a word
@@ -346,9 +346,14 @@ _OCCASION_WENT = re.compile(
     r"(?i)^\W*(?:(?:ok|okay|so|omg|oh|well|honestly|ugh|lol|haha|yeah)\W+)*"
     r"(?P<what>(?:(?:the|that|this|my|our|his|her|their|ur|your)\s+)?(?:[a-z][\w'-]*\s+){0,2}?[a-z][\w'-]*)"
     r"\s+(?:was|went)\s+(?:(?:so+|really|pretty|super|very|actually|quite|kinda|such|a|an|absolutely|honestly)\s+)*"
-    rf"(?:{_JUDGED}|beautiful|much|insane|wild|crazy|epic|nice|long|hard|easy|smooth|success|disaster|blast|mess)\b"
+    rf"(?:{_JUDGED}|beautiful|much|insane|wild|crazy|epic|nice|long|hard|easy|smooth|success|disaster|blast|mess)"
+    # … and ends what is said of it ("the wedding was so long ago" tells no going)
+    r"(?=\s*(?:$|[.!?,;…)])|\s+(?:lol|haha|omg|tbh|honestly|though|tho|fr|ngl)\b|\s*[\U0001F300-\U0001FAFF\u2600-\u27BF])"
 )
-_DID_IT = re.compile(r"(?i)^\W*(?:i\s+)?(?:did|done)\s+(?:it|that)\b")
+_DID_IT = re.compile(
+    r"(?i)^\W*(?:i\s+)?(?:did|done)\s+(?:it|that)(?=\s*(?:$|[.!,]|\s(?:on|at|in|this|today|yesterday|last|earlier"
+    r"|after|before|already|just|lol|haha|tho|though|first|yday|tdy|ystd)\b))"
+)
 # how an occasion went, said first in an answer: "it was amazing", "it went ok", "really well!"
 _WENT = re.compile(
     r"(?i)^\W*(?:(?:yeah|yes|omg|oh|ah|aw+|honestly|ok|so|lol|haha)\W+)*(?:(?:it|that)(?:'s|\s+was|\s+went)|its|twas)?\s*"
@@ -1638,7 +1643,7 @@ class RuleExtractor:
             if words[-1].lower() in _ROUTINE:
                 continue  # "how was work?": a day's routine, no occasion
             said_end = said_day(turn.t_conv)[1]
-            what = " ".join(_answerers(w) for w in words)
+            what = " ".join(_answerers(w) for w in words) + (m["when"] or "")
             asked = [sp for sp in resolve_spans(what, turn.t_conv) if sp.end <= said_end]
             if asked:  # "how was the doctor yesterday?" / "not bad!": the time the question gave
                 e = _span_mention(session, turn, what.replace(asked[0].text, "").strip(), sentence, asked[0])
@@ -1664,7 +1669,7 @@ class RuleExtractor:
         since = news_since(self._talk, turn.t_conv)
         if since is None:
             return None
-        return _mention(session, turn, _answerers(what), sentence, (since, said_day(turn.t_conv)[1], "range"), "news")
+        return _mention(session, turn, what, sentence, (since, said_day(turn.t_conv)[1], "range"), "news")
 
     def _dates_told(self, session, turn, prev_questions, spans, sentence, said_end) -> tuple[Event | None, bool]:
         """ "she knocked my monstera off the bookshelf" / "noooo!! when??" / "this morning
@@ -3415,10 +3420,13 @@ def _past_formulas(text: str, bounds: list[tuple[int, int]]) -> list[tuple[int, 
 
 
 def _tells_of_another(toks: list[Tok], clauses: list[Clause], speaker: str) -> bool:
-    """The sentence's last deed is someone else's: its last clause has another subject, or a
+    """The sentence's last deed is someone else's: its last clause has another person as subject, or a
     "he"/"she"/"they" opens a past clause the parser did not keep ("she did a full lap")."""
     if clauses:
-        return clauses[-1].subject != speaker and clauses[-1].subject.lower() not in ("we", "you", "u")
+        subject = clauses[-1].subject
+        head = subject.split()[-1].lower()
+        person = one_of(head, PEOPLE) or (" " not in subject and subject[:1].isupper())  # "my car broke down" is no one
+        return subject != speaker and person
     return any(t.low in ("he", "she", "they") and is_past(toks[j + 1].low) for j, t in enumerate(toks[:-1]))
 
 

@@ -216,9 +216,7 @@ class Ctx:
         if (cs, ce) != (s, e):
             own = _sentence_tense(self.text[cs:ce])
             t = own if own is not None else t
-        if t != "future" and (
-            self._plan_object(s, pos) or moved_to(self.text, pos, s) or _REQUESTED.search(self.text, cs, pos)
-        ):
+        if t != "future" and (self._plan_object(s, pos) or moved_to(self.text, pos, s) or self._requested(cs, ce, pos)):
             return "future"
         if t is None and self.prefer == "future":
             return "future"
@@ -229,6 +227,12 @@ class Ctx:
         is itself a past cue, "earlier", must not decide its own reading)."""
         s, e = self._sentence(a)
         return _sentence_tense(self.text[s:a] + " " + self.text[b:e])
+
+    def _requested(self, cs: int, ce: int, pos: int) -> bool:
+        """Is the expression at pos the time of a deed asked of someone, in a clause that says no
+        "yesterday", "ago" or "last night" (``_REQUESTED``)?"""
+        m = _REQUESTED.search(self.text, cs, pos)
+        return m is not None and _PAST_WORD.search(self.text, cs, ce) is None
 
     def _plan_object(self, s: int, pos: int) -> bool:
         """Is the expression at pos what a booking/sign-up/ticket is "for"?"""
@@ -259,8 +263,9 @@ _CLAUSE_BREAK = re.compile(
     r"[,;:]\s|\s[-–—]\s|\s(?:but|btw|plus)\s+(?=[a-z])"
     # a clause typed on with no comma, opened by its subject and a present verb: "the doctor
     # called they have my knee surgery on January 14"
-    r"|(?<=[a-z])\s(?=(?:they|we|she|he)\s+(?:have|has|are|is|'re|'s|get|gets|start|starts)\s)"
-    r"|\b(?:said|says|told\s+(?:me|us|him|her|them)|texted|emailed|promised)\s+(?:that\s+)?(?=[a-z])",
+    r"|(?<=[a-z])(?<!\bwhere)(?<!\bwhen)(?<!\bthat)(?<!\bwhich)(?<!\bwho)\s"
+    r"(?=(?:they|we|she|he)(?:'re|'s|\s+(?:have|has|are|is|get|gets|start|starts))\s)"
+    r"|\b(?:said|says|told\s+(?:me|us|him|her|them)(?!\s+to\s)|texted|emailed|promised)\s+(?:that\s+)?(?=[a-z])",
     F,
 )
 
@@ -269,9 +274,10 @@ _CLAUSE_BREAK = re.compile(
 # saturday the 11th", "ramon asked me to run brunch on sunday" (the dinner is ahead of the asking)
 _REQUESTED = re.compile(
     r"\b(?:asked|invited|begged|reminded|told|wants?|wanted|needs?|needed|expects?|expected)\s+"
-    r"(?:me|us|him|her|them|you|u)\s+to\s+\w+(?![^.!?;,]*\b(?:yesterday|ago|last\s+night)\b)",
+    r"(?:me|us|him|her|them|you|u)\s+to\s+\w+",
     F,
 )
+_PAST_WORD = re.compile(r"\b(?:yesterday|ago|last\s+night)\b", F)
 
 
 def _clause_bounds(text: str, s: int, e: int, pos: int) -> tuple[int, int]:
