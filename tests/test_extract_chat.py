@@ -2646,6 +2646,9 @@ def test_junk_shapes_sympathy_an_undone_deed_and_a_preposition_before_a_noun():
 def test_an_occasion_and_its_time_outlive_a_denied_telling():
     [e] = _two_talks([("Sam", "also i never told u about the concert last night", 0), ("Ana", "oh?", 1)])
     assert (e.object, e.start.date()) == ("the concert last night", (T0 + timedelta(days=1)).date())
+    # a yearly day typed "b-day" (one token) is an occasion as "birthday" is
+    [e] = _two_talks([("Sam", "i never told u about my b-day last week", 0), ("Ana", "oh?", 1)])
+    assert e.object == "my b-day last week" and e.start.date() < T0.date()
 
 
 def test_a_negation_typed_without_its_apostrophe_is_a_negation():
@@ -2667,7 +2670,14 @@ def test_a_thing_that_would_not_work_is_an_occurrence_not_a_negation():
 
 
 def test_how_long_something_took_is_no_deed_of_taking():
-    for text in ["the raid took 4 hrs", "building the couch took 3 hrs lol", "took ages"]:
+    for text in [
+        "the raid took 4 hrs",
+        "building the couch took 3 hrs lol",
+        "took ages",
+        "the drive took half an hour",
+        "the exam took an hour and a half",
+        "the line took two and a half hours",
+    ]:
         assert not [e for e in rule_events([text]) if e.verb == "took"], text
     assert find(rule_events(["took the bus to work yesterday"]), "bus").verb == "took"
     assert find(rule_events(["took a day off yesterday"]), "day off").verb == "took"

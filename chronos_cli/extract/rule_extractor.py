@@ -1322,7 +1322,7 @@ class RuleExtractor:
             # "First physio this morning.", "second dose tomorrow": one of a series, named by its place
             + any(p.low in _SERIES_PLACE and is_content(t) for p, t in zip(outside, outside[1:]))
             + any(  # "it was my birthday", "my sister's wedding", "the party is on friday"; not "it's a game tomorrow"
-                (t.low in OCCASIONS or t.low in ("birthday", "bday", "b-day", "anniversary"))
+                (t.low in OCCASIONS or t.low in _YEARLY_DAYS)
                 and p.low not in ("a", "an", "some", "any", "another")
                 and p.low not in SUBJ_PRONOUNS
                 and p.text.isalpha()
@@ -3229,10 +3229,15 @@ _DURATION_UNITS = {"min", "mins", "minute", "minutes", "hr", "hrs", "hour", "hou
 
 
 def _a_duration(lows: list[str]) -> bool:
-    """ "4 hrs", "three hours", "like 20 mins", "an hour": an amount of time and nothing else."""
+    """ "4 hrs", "three hours", "like 20 mins", "an hour", "half an hour", "two and a half hours",
+    "an hour and a half": an amount of time and nothing else."""
     words = [w for w in lows if w not in ("like", "about", "around", "nearly", "almost", "over", "a", "an")]
-    count = len(words) == 2 and (words[0].isdigit() or words[0] in _COUNT_WORDS)
-    return bool(words) and words[-1] in _DURATION_UNITS and (len(words) == 1 or count)
+    if words[-2:] == ["and", "half"]:  # "an hour and a half": the half goes with the unit before it
+        words = words[:-2]
+    if not words or words[-1] not in _DURATION_UNITS:
+        return False
+    amount = words[:-1]  # "two and half", "half", "4", or nothing ("an hour")
+    return all(w.isdigit() or w in _COUNT_WORDS or w in ("and", "half") for w in amount) and len(amount) <= 3
 
 
 def _vague_object(c: Clause) -> bool:
@@ -3856,11 +3861,14 @@ def _occasion_named(toks: list[Tok], sp) -> list[Tok] | None:
         if (
             head
             and (head[0].low in _OWNERS or head[0].text in POSSESSIVE)
-            and (head[-1].low in OCCASIONS or head[-1].low in ("birthday", "bday", "anniversary"))
+            and (head[-1].low in OCCASIONS or head[-1].low in _YEARLY_DAYS)
         ):
             return head
     return None
 
+
+# Days that come round each year; "b-day" is one token as typed
+_YEARLY_DAYS = ("birthday", "bday", "b-day", "anniversary")
 
 _OWNERS = {"the", "our", "my", "that", "his", "her", "their", "your", "ur"}
 
