@@ -663,6 +663,31 @@ def test_a_date_that_is_the_object_of_a_plan_is_ahead_even_with_a_past_verb():
     assert one("I went to the race on October 4.", JUL14).start_date == date(2025, 10, 4)
 
 
+def test_the_verb_nearest_before_a_time_tells_its_tense():
+    # a present progressive after a past verb: the time is the progressive's, still to come
+    s = one("I've signed up for a glazing workshop Anton is running in June.", date(2023, 5, 1))
+    assert s.start_date == date(2023, 6, 1)
+    assert one("She said the party is happening on Friday.", JUL14).start_date == date(2026, 7, 17)
+    # a past verb after it takes the time back
+    assert one("Anton is running a workshop, he taught it in June.", JUL14).start_date == date(2026, 6, 1)
+    assert one("I went to Paris in June.", date(2023, 5, 1)).start_date == date(2022, 6, 1)
+
+
+def test_have_got_is_a_present_not_the_past_got():
+    assert one("she's got finals in may", date(2025, 3, 26)).start_date == date(2025, 5, 1)
+    assert one("ive got the dentist friday", date(2024, 11, 18)).start_date == date(2024, 11, 22)
+    # "got" of a deed done stays past
+    assert one("she got married in june", date(2023, 5, 1)).start_date == date(2022, 6, 1)
+    assert one("we've got back from Rome on Friday", date(2024, 11, 18)).start_date == date(2024, 11, 15)
+
+
+def test_a_bare_month_with_no_tense_is_the_nearer_one():
+    # November: February is three months ahead and nine back; June five back and seven ahead
+    assert one("engagement shoot in february", date(2024, 11, 18)).start_date == date(2025, 2, 1)
+    assert one("the wedding in june", date(2024, 11, 18)).start_date == date(2024, 6, 1)
+    assert one("the wedding in november", date(2024, 11, 18)).start_date == date(2024, 11, 1)
+
+
 def test_that_weekday_is_the_weekday_of_the_time_already_in_the_story():
     a, b = resolve("We flew to Lisbon on June 22. That Saturday we took a boat trip.", JUL14)
     assert (a.start_date, b.start_date, b.rule) == (date(2026, 6, 22), date(2026, 6, 27), "that_weekday")

@@ -67,12 +67,17 @@ def year_for_month_day(ctx, pos: int, month: int, day: int) -> int | None:
 
 def month_for_bare(ctx, pos: int, m: int) -> int:
     """Year of a bare month name ("in March"): past → this year's if begun else last
-    year's; future → this year's if not over else next year's; no cue → this year's."""
+    year's; future → this year's if not over else next year's; no cue (a bare "engagement shoot in
+    february" said in November) → the nearer of last and next, this year's when half a year off."""
     t, today = ctx.tense(pos), ctx.today
     if t == "past":
         return today.year if m <= today.month else today.year - 1
     if t == "future":
         return today.year if m >= today.month else today.year + 1
+    if m - today.month > 6:
+        return today.year - 1
+    if today.month - m > 6:
+        return today.year + 1
     return today.year
 
 

@@ -48,8 +48,12 @@ example below is checked by the test suite.
   "they"/"we"/"she"/"he" and a present verb ("the doctor called they have my knee surgery on
   January 14" said on 28 December is the coming 14 January). "and" and "so" do not set off a
   clause: they go on in the story's time.
+  The verb nearest before the time phrase tells its time when it is a present progressive
+  ("I've signed up for a glazing workshop Anton is running in June" said in May is this
+  June). "have got" is a present ("she's got finals in may" said in March is this May), not
+  the past "got"; "got back", "got married" stay past.
 - **`prefer`** decides when the sentence gives no cue: `"past"` (the default, for chat: a
-  bare weekday is the last one, a bare month, season, holiday or date this year's) or
+  bare weekday is the last one, a bare month the nearer one, a season, holiday or date this year's) or
   `"future"` (the next one: "Thursday", "June 5th", "Christmas", "at 9am" once 9am has
   passed). `"auto"` is accepted as `"past"`.
 - A date that is the **object of a plan** — what is booked, reserved, scheduled, signed up or

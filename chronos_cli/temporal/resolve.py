@@ -216,6 +216,8 @@ class Ctx:
         if (cs, ce) != (s, e):
             own = _sentence_tense(self.text[cs:ce])
             t = own if own is not None else t
+        if t == "past" and self._progressive_before(cs, pos):
+            return "future"
         if t != "future" and (self._plan_object(s, pos) or moved_to(self.text, pos, s) or self._requested(cs, ce, pos)):
             return "future"
         if t is None and self.prefer == "future":
@@ -227,6 +229,11 @@ class Ctx:
         is itself a past cue, "earlier", must not decide its own reading)."""
         s, e = self._sentence(a)
         return _sentence_tense(self.text[s:a] + " " + self.text[b:e])
+
+    def _progressive_before(self, cs: int, pos: int) -> bool:
+        """Is the last verb before pos in its clause a present progressive (``_PROGRESSIVE_BEFORE``)?"""
+        found = list(_PROGRESSIVE_BEFORE.finditer(self.text, cs, pos))
+        return bool(found) and _PAST.search(self.text, found[-1].end(), pos) is None
 
     def _requested(self, cs: int, ce: int, pos: int) -> bool:
         """Is the expression at pos the time of a deed asked of someone, in a clause that says no
@@ -278,6 +285,21 @@ _REQUESTED = re.compile(
     F,
 )
 _PAST_WORD = re.compile(r"\b(?:yesterday|ago|last\s+night)\b", F)
+# "have got" is "have" ("she's got finals in may", "I've got the dentist friday"): a present, not
+# the past "got"; "got back", "got married", "got rid of" … are deeds done
+_HAVE_GOT = re.compile(
+    r"(?:'ve|'s|\b(?:ive|weve|youve|theyve|shes|hes|have|has))\s+got\b(?!\s+(?:back|home|up|in|into|out|off|on|over|through|there|here|rid"
+    r"|married|engaged|fired|hired|sick|lost|better|worse|used|it|him|her|them|me|us)\b)",
+    F,
+)
+# the verb nearest before a time expression is the one it tells the time of: "I signed up for a
+# workshop Anton is running in June" (the running is to come), "she said the party's happening friday"
+_PROGRESSIVE_BEFORE = re.compile(
+    r"\b(?:is|are|am|'s|'re|'m)\s+(?:(?:not|also|still|just|actually)\s+)?"
+    r"(?!(?:amazing|interesting|boring|annoying|exciting|nothing|something|anything|everything|during|morning"
+    r"|evening|thing|king|ring|spring|wedding|building|darling|missing)\b)[a-z]{2,}ing\b",
+    F,
+)
 
 
 def _clause_bounds(text: str, s: int, e: int, pos: int) -> tuple[int, int]:
@@ -295,7 +317,7 @@ def _clause_bounds(text: str, s: int, e: int, pos: int) -> tuple[int, int]:
 def _sentence_tense(sent: str) -> str | None:
     if _FAREWELL.match(sent):
         return "future"
-    sent = _SAID_BEFORE_A_TIME.sub(" ", _PRESENT_PASSIVE.sub(r"\1", sent))
+    sent = _SAID_BEFORE_A_TIME.sub(" ", _PRESENT_PASSIVE.sub(r"\1", _HAVE_GOT.sub("has", sent)))
     for m in _FUTURE.finditer(sent):
         w = m.group(0)
         # "Will Smith": a capitalised Will followed by a Name is not a verb

@@ -385,7 +385,7 @@ DATES: list[Rule] = [
     _R(
         "month_bare",
         "in/since/during/of… Month (a preposition is required; lower-case 'may' only where no verb can follow it (the end, punctuation, an emoji, a year, a word no verb follows); capitalised abbreviations other than Jan/Mar after in/since/during/until…)",
-        "past tense → this year's if begun else last year's; future → this year's if not over else next year's; no cue → this year's",
+        "past tense → this year's if begun else last year's; future → this year's if not over else next year's; no cue → the nearer of last and next (this year's when six months off: 'shoot in february' said in November is next February)",
         "I went to Japan in March.",
         "2023-05-08T14:00",
         "2023-03-01 – 2023-03-31 (month)",
