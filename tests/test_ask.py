@@ -741,3 +741,46 @@ def test_prompt_sections_follow_their_switch(tmp_path):
     assert p.render(on=False, x=1) == "A off 1"
     with pytest.raises(KeyError, match="on"):
         p.render(x=1)
+
+
+def test_what_a_deed_was_for_is_no_window_for_the_deed(tmp_path, embedder):
+    """ "When did Kayla book her ticket home for Christmas?": Christmas is what the ticket is for;
+    the booking, a week before, is the answer (a window on Christmas would hide it)."""
+    from chronos_cli.extract import RuleExtractor
+    from chronos_cli.index.pipeline import index_paths
+
+    assert rule_plan("When did Kayla book her train ticket home for Christmas?", NOW).time_range is None
+    assert rule_plan("When did Kayla go home at Christmas?", NOW).time_range is not None
+    log = write_jsonl(
+        tmp_path / "chat" / "log.jsonl",
+        [
+            {
+                "session_id": "a",
+                "timestamp": "2024-12-16T18:30:00",
+                "speaker": "Denise",
+                "text": "Did you book your train ticket home yet?",
+            },
+            {
+                "session_id": "a",
+                "timestamp": "2024-12-16T18:32:00",
+                "speaker": "Kayla",
+                "text": "yes!! booked my train ticket on my lunch break today",
+            },
+            {
+                "session_id": "b",
+                "timestamp": "2024-12-26T20:00:00",
+                "speaker": "Kayla",
+                "text": "christmas was so nice, going back on the train friday",
+            },
+        ],
+    )
+    store = Store(str(tmp_path / "db"))
+    index_paths([log], store, embedder, extractor=RuleExtractor())
+    r = answer(
+        "When did Kayla book her train ticket home for Christmas?",
+        store=store,
+        embedder=embedder,
+        now=datetime(2025, 1, 6, 12),
+        options=AskOptions(offline=True),
+    )
+    assert r.answer_range.model_dump() == {"start": "2024-12-16", "end": "2024-12-16"}

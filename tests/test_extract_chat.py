@@ -354,6 +354,43 @@ def test_an_afterthought_takes_its_direction_from_the_statement():
     assert e.start.date() == YESTERDAY
 
 
+def test_whose_clock_a_time_is_on_is_part_of_an_afterthought():
+    evs = session_events(
+        [("Sam", "I have a video interview with the principal", 0), ("Sam", "next tuesday at 4 our time", 0)]
+    )
+    [e] = [e for e in evs if "interview" in e.object]
+    assert (e.start, e.source_turn_ids) == (datetime(2023, 5, 16, 16), ["m0", "m1"])
+
+
+def test_what_others_want_at_a_time_is_an_arrangement_not_a_wish():
+    [e] = rule_events([("Sam", "they want a video interview with the principal next tuesday at 4")], t=T0)
+    assert ("interview" in e.object, e.start) == (True, datetime(2023, 5, 16, 16))
+    # the speaker's own wanting is a wish, kept out
+    assert rule_events([("Sam", "I want a new bike next month")], t=T0) == []
+
+
+def test_a_deed_and_its_time_keeps_the_times_preposition_out():
+    [e] = rule_events([("Sam", "its been full of Frank's boxes since he passed in January")], t=T0)
+    assert (e.object, e.start.date(), e.end.date()) == ("he passed in January", date(2023, 1, 1), date(2023, 1, 31))
+    [e] = rule_events([("Sam", "she left on friday")], t=T0)
+    assert e.start.date() == date(2023, 5, 5)
+    # a present verb and its day is a schedule as much as a deed: left out
+    assert rule_events([("Sam", "i work on monday")], t=T0) == []
+
+
+def test_made_it_somewhere_is_getting_there():
+    [e] = rule_events([("Sam", "we made it to the airport yesterday")], t=T0)
+    assert (e.verb, e.object, e.start.date()) == ("made it to", "the airport", YESTERDAY)
+    [e] = rule_events([("Sam", "made it back to leeds on sunday")], t=T0)
+    assert (e.verb, e.object, e.start.date()) == ("made it back to", "leeds", date(2023, 5, 7))
+    [e] = _two_talks([("Sam", "made it home", 0), ("Ana", "yay", 1)])
+    assert (e.verb, e.object, e.time_source) == ("made it home", "", "news")
+    [e] = _two_talks([("Sam", "made it home fine", 0), ("Ana", "yay", 1)])
+    assert (e.verb, e.object) == ("made it home", "")  # how, not where
+    # "made it to" before a verb is a purpose: what was made is not said
+    assert rule_events([("Sam", "I made it to show you")], t=T0) == []
+
+
 def test_rn_is_a_time_word_not_part_of_the_object():
     [e] = rule_events([("Sam", "im at the dentist rn")], t=T0)
     assert (e.object, e.start.date()) == ("the dentist", T0.date())

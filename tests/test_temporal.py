@@ -681,6 +681,23 @@ def test_have_got_is_a_present_not_the_past_got():
     assert one("we've got back from Rome on Friday", date(2024, 11, 18)).start_date == date(2024, 11, 15)
 
 
+def test_a_holiday_naming_a_kind_of_thing_gives_way_to_the_sentences_own_time():
+    fri = datetime(2024, 12, 20, 16, 10)
+    [s] = resolve("Nana's home is having their Christmas party tomorrow", fri)
+    assert (s.text, s.start_date) == ("tomorrow", date(2024, 12, 21))
+    [s] = resolve("we did the Easter egg hunt on saturday", datetime(2024, 4, 1, 12))
+    assert s.start_date == date(2024, 3, 30)
+    # the day itself, or a holiday alone in its sentence, still dates
+    assert [x.text for x in resolve("Christmas Eve we went out, and on friday too", fri)] == ["Christmas Eve", "friday"]
+    assert one("our Christmas party was fun", fri).text == "Christmas"
+    # a weekday or a filler after the name is no noun it modifies
+    assert [x.text for x in resolve("wait thursday is thanksgiving lol. i'll cover", datetime(2023, 11, 20))] == [
+        "thursday",
+        "thanksgiving",
+    ]
+    assert resolve("got it on easter saturday and on friday", fri)[0].text.lower().startswith("easter")
+
+
 def test_a_bare_month_with_no_tense_is_the_nearer_one():
     # November: February is three months ahead and nine back; June five back and seven ahead
     assert one("engagement shoot in february", date(2024, 11, 18)).start_date == date(2025, 2, 1)

@@ -323,6 +323,13 @@ _LIST = re.compile(
     r"\b(what did (i|we|\w+) do|what have (i|we) (done|been doing)|list|which \w+( \w+)? did|what \w+ did (i|we))\b",
     re.I,
 )
+# the time phrase is what a preparation was for ("book her ticket home for Christmas", "buy the
+# tickets for the 19th"), not its time; a visit "for Thanksgiving" is at it
+_FOR_AN_OCCASION = re.compile(
+    r"\b(?:book|reserv|buy|bought|order|purchas|sign(?:ed|ing|s)?\s+up|regist|enrol|schedul|arrang|prepar|pack)\w*"
+    r"\b[^?.!]*\bfor\s+(?:the\s+|this\s+|next\s+|her\s+|his\s+|their\s+|our\s+|my\s+)?$",
+    re.I,
+)
 _HOP_SPLIT = re.compile(r",?\s+and\s+(?=(when|what|how|which|who|where|did|was)\b)", re.I)
 
 
@@ -451,6 +458,10 @@ def rule_plan(question: str, now: datetime, *, dynamic: bool = True) -> Plan:
     ]
     hops = hops if len(hops) > 1 else []
     op: Operation = "multi-hop" if hops else rule_operation(question, tr is not None)
+    if op == "when" and tr is not None and _FOR_AN_OCCASION.search(question[: spans[0].start_char]):
+        # "When did Kayla book her train ticket home for Christmas?": what a deed is for is ahead
+        # of it, no window for the deed itself
+        tr = None
     if not dynamic:
         op = "lookup"
     targets = _targets(question, spans)

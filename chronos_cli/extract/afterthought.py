@@ -49,6 +49,11 @@ _MONTHS = {
 }  # fmt: skip
 
 
+# whose clock a time is on, said after it ("at 4 our time", "3pm your time", "9am eastern time")
+_ZONE = re.compile(
+    r"(?i)(?<=[\w.])\s+(?:our|your|my|their|his|her|local|eastern|pacific|central|mountain|uk|us|est|pst|cst|mst|gmt|bst)"
+    r"\s+time\b"
+)
 _COUNTDOWN = re.compile(
     r"(?i)[,;:\s-]*\b(?:\d+|a|one|two|three|four|five|six|seven|eight|nine|ten|twelve|a few)\s+"
     r"(?:days?|weeks?|months?|hours?|sleeps?)\s+(?:to\s+go|left)\b\W*$"
@@ -104,6 +109,7 @@ def _time_alone(text: str, t_conv) -> str | None:
             return None  # "it's on 27 april" points back itself: a mention of "it [the exam]"
         return f"it's {phrase}"
     text = _COUNTDOWN.sub("", text)  # "… great north run!! 10th sept, 12 weeks to go": how long until it
+    text = _ZONE.sub("", text)  # "next tuesday at 4 our time": whose clock, part of the time
     content = [w for w in re.findall(r"[a-z0-9']+", text.lower()) if w not in _AROUND and w not in _PREPS]
     if not content or len(content) > _MAX_TIME_WORDS:
         return None  # more words than a time phrase has ("the day before yesterday")

@@ -228,6 +228,10 @@ _IRREALIS_WORDS |= {"wanna", "gotta"}
 # ("I wanted to visit my mom last week": when the plan was) stays
 _WISHING = {"want", "wants", "wanna", "hope", "hopes", "hoping", "wish", "wishes", "wishing"}
 _PARTICLE_END = L.PARTICLES | {"in", "home"}
+# third persons whose wanting, with a time, is an arrangement rather than a wish
+_OTHERS = {"they", "she", "he"}
+# where "made it" got to: "made it to wales", "made it home", "made it back"
+_ARRIVED_AT = {"to", "into", "home", "back", "there", "here"}
 # places named without an article ("at work", "in class", "at church")
 _BARE_PLACES = {"work", "school", "class", "church", "college", "uni", "practice", "rehearsal", "camp", "hospital"}
 _BARE_PLACES |= {"bed", "court", "jail", "town", "kindergarten", "daycare", "preschool"}
@@ -1424,8 +1428,14 @@ class RuleExtractor:
             for a, b, c in zip(own, own[1:], own[2:])
         ):
             return None  # "I've been thinking about signing up for a tournament on May 6th": a consideration
-        if any((t.low in L.IRREALIS_MODALS and t.low != "can") or t.low in _IRREALIS_WORDS for t in outside):
-            return None  # (the time phrase's own words are no modal: "the baby comes in may")
+        if any(
+            (t.low in L.IRREALIS_MODALS and t.low != "can")
+            or (t.low in _IRREALIS_WORDS and not (t.low in ("want", "wants") and p.low in _OTHERS))
+            for p, t in zip([Tok("", "", -1, -1), *outside], outside)
+        ):
+            # (the time phrase's own words are no modal: "the baby comes in may"); what others want
+            # at a time is an arrangement with them ("they want a video interview next tuesday")
+            return None
         if any(a.low == "'d" and FORMS.get(b.low) == b.low for a, b in zip(words, words[1:])):
             return None  # "I'd love to go hiking Saturday": "'d" before a bare verb is "would", a wish
         if (
@@ -2693,6 +2703,29 @@ class RuleExtractor:
             a.low in ("time", "hours", "days") and b.low in ("at", "with", "in", "on")
             for a, b in zip(c.obj_toks, c.obj_toks[1:])
         )  # "spent some time at the shelter", "spent time with my family": where, with whom
+        if (
+            c.lemma == "make"
+            and len(c.obj_toks) > 1
+            and c.obj_toks[0].low == "it"
+            and c.obj_toks[1].low in _ARRIVED_AT
+            and (c.obj_toks[1].low not in ("to", "into") or len(c.obj_toks) > 2)
+            # "made it to show you": a purpose, not a place ("made it to work" is one)
+            and not (
+                c.obj_toks[1].low == "to"
+                and FORMS.get(c.obj_toks[2].low) == c.obj_toks[2].low
+                and c.obj_toks[2].low not in _BARE_PLACES
+            )
+        ):
+            # "made it to wales", "we made it home", "made it back to leeds": got there, an idiom;
+            # where to is what is named, and "made it home" is whole with none
+            cut = 1
+            while cut < len(c.obj_toks) and c.obj_toks[cut].low in _ARRIVED_AT:
+                cut += 1
+            c.verb_toks = [*c.verb_toks, *c.obj_toks[:cut]]
+            c.verb = " ".join([c.verb, *(t.text for t in c.obj_toks[:cut])])
+            # only "to"/"into" take a place; after "home" or "back" comes how ("made it home fine")
+            c.obj_toks = c.obj_toks[cut:] if c.obj_toks[cut - 1].low in ("to", "into") else []
+            intransitive = intransitive or not c.obj_toks
         if c.obj_toks and empty_head(c.obj_toks) and not spent_at:
             return None  # "made it to show …", "had a lot of things happening": no thing named
         manner = 0
@@ -3692,6 +3725,7 @@ def _one_thing_then(outside: list[Tok], names: set[str]) -> bool:
 _QUOTES = {'"', "“", "”", "'", "‘", "’"}
 _OWN_PRONOUNS = {"mine", "yours", "hers", "ours", "theirs", "someone", "somebody", "everyone", "everybody"}
 _DEED_SUBJECTS = {"i", "we", "he", "she", "they"}
+_TIME_PREPS = {"on", "in", "at", "by", "during", "over", "around", "since", "until", "till", "til"}
 _NO_DEED_ALONE = L.MENTAL | L.IRREALIS_CONTROL | _PREFERENCE | FELT | {"be", "have", "do", "get", "go", "say", "mean"}
 # effort and feeling, no occurrence: "I'll try", "I'm dreading", "we'll manage", "i'm struggling"
 _NO_DEED_ALONE |= {"try", "dread", "worry", "struggle", "manage", "cope", "wonder", "regret", "fear", "panic"}
@@ -3712,6 +3746,8 @@ def _one_deed_then(outside: list[Tok], names: set[str], ahead: bool) -> bool:
         and t.low not in GREET_TAIL
         and (t.low not in _FILLERS or t.low in ("it", "its", "'s"))
     ]
+    if len(words) > 1 and words[-1].low in _TIME_PREPS and is_past(words[-2].low):
+        words = words[:-1]  # "she left | on | friday", "he passed | in | january": the time's own preposition
     if not words or not (words[0].low in _DEED_SUBJECTS or words[0].low in names):
         return False  # "tired today", "booked tomorrow": with no subject, a mood or a plan as much as a deed
     at, be = 1, False

@@ -52,6 +52,10 @@ example below is checked by the test suite.
   ("I've signed up for a glazing workshop Anton is running in June" said in May is this
   June). "have got" is a present ("she's got finals in may" said in March is this May), not
   the past "got"; "got back", "got married" stay past.
+- A **holiday naming a kind of thing** ("the Christmas party tomorrow", "Easter egg hunt on
+  Saturday": its name before a noun other than day, eve, morning, break…) is no date where its
+  sentence tells another time that does not hold it: that time dates it. Alone in its sentence,
+  or within the other time ("a Columbus Day sale last year"), it still dates.
 - **`prefer`** decides when the sentence gives no cue: `"past"` (the default, for chat: a
   bare weekday is the last one, a bare month the nearer one, a season, holiday or date this year's) or
   `"future"` (the next one: "Thursday", "June 5th", "Christmas", "at 9am" once 9am has

@@ -718,6 +718,112 @@ def _open(span: TimeSpan, work: str, text: str, ctx: Ctx) -> TimeSpan:
     )
 
 
+# what may follow a holiday's name when it is the day itself ("Christmas Eve", "Easter morning",
+# "Thanksgiving break") or no noun at all ("Christmas is", "Easter with them")
+_NOT_A_KIND = frozenset(
+    [
+        "day",
+        "eve",
+        "morning",
+        "afternoon",
+        "evening",
+        "night",
+        "break",
+        "holiday",
+        "holidays",
+        "week",
+        "weekend",
+        "time",
+        "season",
+        "vacation",
+        "period",
+        "is",
+        "was",
+        "will",
+        "would",
+        "and",
+        "or",
+        "but",
+        "with",
+        "at",
+        "in",
+        "on",
+        "to",
+        "for",
+        "from",
+        "of",
+        "by",
+        "this",
+        "that",
+        "the",
+        "a",
+        "my",
+        "our",
+        "we",
+        "i",
+        "you",
+        "he",
+        "she",
+        "they",
+        "it's",
+        "its",
+        "im",
+        "i'm",
+        "we're",
+        "monday",
+        "tuesday",
+        "wednesday",
+        "thursday",
+        "friday",
+        "saturday",
+        "sunday",
+        "lol",
+        "haha",
+        "lmao",
+        "omg",
+        "too",
+        "though",
+        "tho",
+        "then",
+        "so",
+        "yet",
+        "already",
+        "again",
+        "now",
+        "here",
+        "there",
+        "yes",
+        "no",
+        "ok",
+        "plus",
+        "btw",
+        "went",
+        "came",
+        "has",
+        "had",
+        "are",
+        "were",
+    ]  # noqa: SIM905
+)
+_NEXT_WORD = re.compile(r"[ \t]+([a-z][a-z']*)", re.I)
+
+
+def _attributive_holiday(sp: TimeSpan, text: str) -> bool:
+    """A holiday's name before a noun it modifies ("Christmas party", "Easter egg hunt")."""
+    if sp.rule != "holiday":
+        return False
+    m = _NEXT_WORD.match(text, sp.end_char)
+    w = m.group(1).lower() if m is not None else ""
+    return bool(w) and w not in _NOT_A_KIND and not w.endswith("ed")
+
+
+def _told_otherwise(sp: TimeSpan, spans: list[TimeSpan], ctx: Ctx) -> bool:
+    """Another time in ``sp``'s sentence that does not hold it ("tomorrow" beside "Christmas
+    party"; "last year" beside "a Columbus Day sale" only says which year's)."""
+    s, e = ctx.sentence_span(sp.start_char)
+    return any(o is not sp and s <= o.start_char < e and not (o.start <= sp.start and sp.end <= o.end) for o in spans)
+
+
 def _alone_in_sentence(sp: TimeSpan, spans: list[TimeSpan], ctx: Ctx) -> bool:
     s, e = ctx.sentence_span(sp.start_char)
     return not any(o is not sp and s <= o.start_char < e for o in spans)
@@ -764,6 +870,9 @@ def resolve(
     out = _clock_range_on_day(out, work, text)
     # "That Saturday I slept all day": how long, within a time its sentence names
     out = [sp for sp in out if sp.rule != "all_unit" or _alone_in_sentence(sp, out, ctx)]
+    # "the Christmas party tomorrow", "Easter shopping on Saturday": a holiday naming a kind of
+    # thing is no date where its sentence tells another
+    out = [sp for sp in out if not (_attributive_holiday(sp, work) and _told_otherwise(sp, out, ctx))]
     out = [_open(sp, work, text, ctx) for sp in out]
     if typed is not text:
         for sp in out:  # offsets and words as typed
