@@ -811,3 +811,16 @@ def test_a_turns_time_is_read_in_its_chat_spelling_with_offsets_in_the_typed_tex
     text = "its javis graduation saturday"
     sp = date_in_turn(text, datetime(2024, 6, 17, 10), [text.index("graduation")])
     assert (sp.start.date().isoformat(), text[sp.start_char : sp.end_char]) == ("2024-06-22", "saturday")
+
+
+def test_family_words_as_chats_type_them_and_near_words_of_a_trip_match():
+    # "abuela" is a grandmother and the airport is where one flies from: the turn that tells it
+    # beats a turn sharing only the name
+    drop = turn(
+        "dropped abuela at the airport this morning, she's home by tonight", "2024-03-05T09:10", "Katrin", tid="a"
+    )
+    other = turn("Katrin's cat knocked over the plant again", "2024-03-12T18:00", "Katrin", sid="s2", tid="b")
+    plan, d = ask("When did Katrin's grandmother fly home?", [other, drop])
+    assert d.answer_range == {"start": "2024-03-05", "end": "2024-03-05"}
+    m = Matcher(rule_plan("When did Ana bake cookies?", NOW), "When did Ana bake cookies?", {"Ana"})
+    assert m.match("made a cake for the party")[0] > m.match("went to the party")[0]

@@ -278,6 +278,15 @@ _CLIPPED = {
     "grandma": "grandmother",
     "granny": "grandmother",
     "grandpa": "grandfather",
+    "gran": "grandmother",
+    "nana": "grandmother",
+    "nan": "grandmother",
+    "abuela": "grandmother",
+    "abuelita": "grandmother",
+    "nonna": "grandmother",
+    "grandad": "grandfather",
+    "granddad": "grandfather",
+    "abuelo": "grandfather",
 }
 
 
@@ -304,6 +313,8 @@ _NEAR_GROUPS = [
     "photo picture",
     "doctor gp",
     "leave depart",
+    "fly flight plane airport",
+    "bake cookie cake biscuit",
 ]
 NEAR_WEIGHT = 0.7
 
