@@ -353,3 +353,12 @@ def test_a_state_word_that_does_not_tell_a_new_state_is_no_news():
     assert find(told("Sam has covid again"), "covid").object == "Sam has covid"
     # typed in lower case, "sam" is a name of the chat: its clause is parsed, and still news
     assert find(told("sam has covid again"), "covid").text == "Sam has covid"
+
+
+def test_for_once_and_best_ever_say_this_time_not_some_time_long_ago():
+    e = find(_news("Made it to Lyon the flight was actually on time for once"), "Lyon")
+    assert (e.time_source, e.start.date(), e.end.date()) == ("news", date(2023, 5, 8), date(2023, 5, 9))
+    e = find(_news("we finally saw the band, best night ever"), "band")
+    assert e.time_source == "news"
+    # "once" alone still says some time before
+    assert all(e.start is None for e in _news("I went to Paris once"))

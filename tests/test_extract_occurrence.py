@@ -725,3 +725,21 @@ def test_a_question_whether_the_listener_saw_the_speakers_deed_tells_it(text, ve
 )
 def test_other_seeing_questions_still_ask(text):
     assert rule_events([("Sam", text)]) == []
+
+
+def test_s56_shapes_an_order_a_verdict_on_a_time_a_supposition_and_a_cut_phrase():
+    # an instruction to be done today is no occurrence; one told of a day gone is a diary's report
+    assert rule_events([("Rosa", "Tariq. Book a dentist. Today.")]) == []
+    assert find(rule_events([("Luis", "hike to the falls yesterday")]), "falls").start.date() == YESTERDAY
+    # how a time goes, judged by a noun, tells nothing that took place; what follows does
+    evs = rule_events([("Rosa", "Tonight is a disaster. Theo threw up twice tonight.")])
+    assert [e.text for e in evs] == ["Theo threw up"]
+    assert find(rule_events([("Rosa", "Tomorrow is a big day, my sister's wedding")]), "big day")
+    # what can be done if need be is a supposition; the clause's "anyway" closed the one before
+    evs = rule_events([("Luis", "Ill be home by then anyway we can do a launderette run at the weekend if we have to")])
+    assert not any("launderette" in e.object for e in evs)
+    evs = rule_events([("Luis", "Ill be home by then anyway we are doing a launderette run at the weekend for sure")])
+    assert not any(e.object.lower().startswith("anyway") for e in evs)
+    # a phrase at the length limit is not cut inside "in front of"
+    e = find(rule_events([("Dev", "i got a shot of them in front of a giant blue painting yesterday")]), "shot")
+    assert e.object == "a shot of them"

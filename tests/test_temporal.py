@@ -681,6 +681,27 @@ def test_have_got_is_a_present_not_the_past_got():
     assert one("we've got back from Rome on Friday", date(2024, 11, 18)).start_date == date(2024, 11, 15)
 
 
+def test_what_is_wanted_or_needed_by_a_day_is_still_to_come():
+    fri = date(2026, 6, 26)
+    assert one("they want an answer by wednesday", fri).start_date == date(2026, 7, 1)
+    assert one("she wants the car back sunday", fri).start_date == date(2026, 6, 28)
+    # the participle of what is wanted done is no past deed
+    assert one("I need it done by wednesday", fri).start_date == date(2026, 7, 1)
+    assert one("they want the report finished by tuesday", fri).start_date == date(2026, 6, 30)
+    # a past verb still takes it back
+    assert one("I had finished it by wednesday", fri).start_date == date(2026, 6, 24)
+    assert one("I wanted to go on wednesday", fri).start_date == date(2026, 6, 24)
+
+
+def test_a_count_of_things_per_unit_is_a_rate_not_a_time_from_a_day():
+    [s] = resolve("shes happy for me to come back 3 days a week from september", datetime(2024, 5, 25, 10))
+    assert (s.text, s.start_date) == ("september", date(2024, 9, 1))
+    [s] = resolve("I'm doing two shifts a week from monday", datetime(2024, 5, 22, 10))
+    assert (s.text, s.start_date) == ("monday", date(2024, 5, 27))
+    # a plain offset from a day is still one
+    assert one("a week from friday we leave", date(2026, 6, 22)).start_date == date(2026, 7, 3)
+
+
 def test_a_holiday_naming_a_kind_of_thing_gives_way_to_the_sentences_own_time():
     fri = datetime(2024, 12, 20, 16, 10)
     [s] = resolve("Nana's home is having their Christmas party tomorrow", fri)

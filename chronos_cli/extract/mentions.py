@@ -159,7 +159,12 @@ def mention_words(toks: list[Tok], sp, runs: frozenset[int] = frozenset()) -> li
     while (
         words
         and not inside(words[0])
-        and (words[0].low in GREET_TAIL or words[0].low in L.CLAUSE_BREAK or words[0].low in L.ADVERBS)
+        and (
+            words[0].low in GREET_TAIL
+            or words[0].low in L.CLAUSE_BREAK
+            or words[0].low in L.ADVERBS
+            or words[0].low in ("anyway", "anyways")  # "… by then | anyway we can do a run": a turn to the next point
+        )
         # "First physio this morning": "first" before a noun is its place in a series, no adverb
         and not (words[0].low in ("first", "last") and len(words) > 1 and is_content(words[1]))
     ):
@@ -215,6 +220,8 @@ def mention_words(toks: list[Tok], sp, runs: frozenset[int] = frozenset()) -> li
         cuts += [j for j in run_at if j > at]
         hi = min([j for j in cuts if j > at and j - lo <= MAX_MENTION_TOKENS] or [lo + MAX_MENTION_TOKENS])
         words = words[lo:hi]
+        while len(words) > 1 and words[0].low in ("anyway", "anyways") and not inside(words[0]):
+            words = words[1:]  # "… home by then anyway | we can do a run": it closed the clause before
     if len(words) > MAX_MENTION_TOKENS:
         rest = words[MAX_MENTION_TOKENS:]
         words = words[:MAX_MENTION_TOKENS]

@@ -37,8 +37,21 @@ from chronos_cli.models import Event, Session, _people
 # after a longer silence a deed told with no time may be older news: it stays undated
 NEWS_MAX_DAYS = 7
 
-# "I went to Paris once": at some time, not lately
-_ONCE = re.compile(r"(?i)\b(?:" + "|".join(sorted(L.REMOTE)) + r")\b")
+# "I went to Paris once": at some time, not lately; but "for once", "at once" and "once again"
+# say this time, and "the best day ever", "my first ever race" only weigh it
+_ONCE = re.compile(r"(?i)(?<!\bfor )(?<!\bat )\bonce\b(?!\s+(?:again|more)\b)|\bever\b")
+_SUPERLATIVE = re.compile(r"(?i)\b(?:\w+est|best|worst|first|last)(?:\s+[\w'-]+){0,2}\s+$")
+
+
+def _once(sentence: str) -> bool:
+    """A word that puts the deed at some time before: "once", "ever" — not "ever" after a
+    superlative ("the best night ever", "my first ever race")."""
+    return any(
+        not (m.group(0).lower() == "ever" and _SUPERLATIVE.search(sentence, max(0, m.start() - 40), m.start()))
+        for m in _ONCE.finditer(sentence)
+    )
+
+
 # a deed that lasted months or years is a part of a life, not news: "I taught for 32 years"
 _LASTED = re.compile(
     r"(?i)\bfor\s+(?:\d+|a|an|a few|a couple(?: of)?|several|many|some|two|three|four|five|ten|twenty)\s+"
@@ -101,9 +114,7 @@ def background(sentence: str) -> bool:
     """The sentence says its deed is older than news: remote ("once", "as a kid"), timed by
     another clause or remembered ("I met my husband when we went on a hiking trip", "I remember
     when I did my first play"), a reason, lasting since, or lasting years."""
-    return bool(
-        is_remote(sentence) or _ONCE.search(sentence) or _LASTED.search(sentence) or _TIMED_BY_CLAUSE.search(sentence)
-    )
+    return bool(is_remote(sentence) or _once(sentence) or _LASTED.search(sentence) or _TIMED_BY_CLAUSE.search(sentence))
 
 
 def talk_before(session: Session) -> datetime | None:

@@ -251,7 +251,10 @@ def is_imperative(toks: list[Tok], spans, said_end: datetime) -> bool:
             return False
         if t.low in L.DETERMINERS or t.low in SUBJ_PRONOUNS or t.low in L.CLAUSE_BREAK or t.low == "that":
             break
-    return not any(sp.end <= said_end for sp in spans)
+    # a time before the day it was said shows a diary's report ("hike to the falls yesterday"); a
+    # time of that day or later is when the instruction is to be done ("Book a dentist. Today.")
+    said_start = datetime.combine(said_end.date(), datetime.min.time())
+    return not any(sp.end < said_start for sp in spans)
 
 
 _PLACEHOLDERS = {"something", "anything", "everything", "nothing", "stuff", "things", "someone", "somebody"}

@@ -211,6 +211,10 @@ log = logging.getLogger(__name__)
 NAME = "rules-v2"
 MAX_UNDATED_PER_TURN = 3
 MAX_OBJECT_TOKENS = 10
+# the head words of prepositions of two or three words ("in front of", "on top of", "next to",
+# "because of"): a phrase is not cut between them
+_COMPLEX_PREP_HEADS = {"front", "top", "middle", "ahead", "instead", "because", "out", "next", "outside", "inside"}
+_COMPLEX_PREP_HEADS |= {"back", "side", "bottom", "edge", "end", "close", "due", "thanks", "regardless"}
 
 _STATE_ADJ = {
     "open", "closed", "live", "ready", "done", "finished", "engaged", "married", "pregnant", "retired", "sick",
@@ -1448,6 +1452,10 @@ class RuleExtractor:
             return None  # "… so amazing to see one of them last week": how it felt, said of something untold
         if any(t.low == "can" for t in words) and any(t.low in ("you", "your") for t in words):
             return None  # "I can give it to you tomorrow": an offer
+        if any(t.low in ("can", "could", "might", "may") for t in own) and any(
+            t.low in ("if", "unless") and t.start >= sp.end_char for t in toks
+        ):
+            return None  # "we can do a launderette run at the weekend if we have to": a supposition
         if [t.low for t in outside[:2]] == ["guess", "what"] and len(outside) <= 4:
             return None  # "guess what I did today": a teaser; what was done comes next, if at all
         if _how_to_this([t.low for t in words]):
@@ -2418,6 +2426,18 @@ class RuleExtractor:
             inf = [j for j, t in enumerate(obj) if j > 1 and t.low == "to"]
             prep = [j for j, t in enumerate(obj) if j > 1 and t.low in L.PREPOSITIONS]
             cut = rel[0] if rel else inf[0] if inf else (prep[-1] if prep else 0)
+            if (
+                cut > 2
+                and not rel
+                and not inf
+                and obj[cut].low in ("of", "to")
+                and obj[cut - 1].low in _COMPLEX_PREP_HEADS
+            ):
+                # "a shot of them in front | of …", "parked right next | to …": the preposition is
+                # one of two or three words, and the cut goes before all of them
+                cut -= 1
+                if cut > 1 and obj[cut - 1].low in ("in", "on", "at", "by"):
+                    cut -= 1
             if cut:
                 obj = obj[:cut]
         lows = [t.low for t in obj]
@@ -3945,7 +3965,13 @@ def _time_evaluated(toks: list[Tok], sp) -> bool:
         k += 1
     while k < len(toks) and (toks[k].low in L.DETERMINERS or toks[k].low in INTENSIFIERS or toks[k].low == "much"):
         k += 1
-    return k < len(toks) and (toks[k].low in FELT or toks[k].low in ("blast", "fun", "success", "hit"))
+    return k < len(toks) and (toks[k].low in FELT or toks[k].low in _TIME_VERDICTS)
+
+
+# nouns that judge how a time went ("tonight is a disaster", "today was a nightmare", "last week
+# was a blur"); "tomorrow is a big day", "tonight is date night" name what takes place
+_TIME_VERDICTS = {"blast", "fun", "success", "hit", "disaster", "nightmare", "mess", "blur", "write-off", "washout"}
+_TIME_VERDICTS |= {"bust", "chaos", "circus", "zoo", "struggle", "trainwreck", "wreck", "joke", "dream", "treat"}
 
 
 # verbs whose "I" clause is what is thought or said, not what happened ("because I feared I failed")

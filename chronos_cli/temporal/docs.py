@@ -51,7 +51,10 @@ example below is checked by the test suite.
   The verb nearest before the time phrase tells its time when it is a present progressive
   ("I've signed up for a glazing workshop Anton is running in June" said in May is this
   June). "have got" is a present ("she's got finals in may" said in March is this May), not
-  the past "got"; "got back", "got married" stay past.
+  the past "got"; "got back", "got married" stay past. What someone **wants, needs or
+  expects** by a time is still to come ("they want an answer by wednesday" said on a Friday is
+  the coming Wednesday), and so is the participle of what is wanted done ("I need it done by
+  wednesday"): it is the object's state to come, not a past deed.
 - A **holiday naming a kind of thing** ("the Christmas party tomorrow", "Easter egg hunt on
   Saturday": its name before a noun other than day, eve, morning, break…) is no date where its
   sentence tells another time that does not hold it: that time dates it. Alone in its sentence,
@@ -81,7 +84,9 @@ example below is checked by the test suite.
   doing yoga for 3 years", "we've been married for 5 years") does it date the start, about N
   units back; otherwise it gives no span. "in N units" in a past sentence ("finished the
   race in 40 minutes") says how long something took: no span. A frequency ("every
-  Saturday", "on a Friday") names no particular day: no span.
+  Saturday", "on a Friday") names no particular day: no span. Nor does a rate: an amount or
+  a count of things per unit ("£38 a month from august", "3 days a week from september") is no
+  offset "a week from" a day; the day after "from" is when the rate starts.
 - **"recently"**, "lately", "not long ago" are the last three weeks (today and the 20 days
   before): further back, English says "last month" or "a while ago".
 - **"since we last talked"** needs a second moment, `last_talk`: when the same people last

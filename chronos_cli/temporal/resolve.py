@@ -75,7 +75,7 @@ _PAST = re.compile(
 # Present tense with no past cue ("the meeting is on Monday", "I have an appointment on
 # Thursday", "Friday at 7 works") talks about an arrangement: treated like the future.
 _PRESENT = re.compile(
-    r"\b(?:is|are|am|'m|im|'re|'s|shes|hes|have|has|let'?s|need|needs|starts?|begins?|leaves?|opens?|works|suits|sounds"
+    r"\b(?:is|are|am|'m|im|'re|'s|shes|hes|have|has|let'?s|need|needs|wants?|expects?|starts?|begins?|leaves?|opens?|works|suits|sounds"
     r"|moves?|fly|flies|finish(?:es)?|lands?|arrives?)\b",
     F,
 )
@@ -253,6 +253,13 @@ class Ctx:
 # confirmed for the 8th", "the wifi isn't getting connected til the 12th"); "'s" is left out: "she's
 # moved" is "has moved"
 _PRESENT_PASSIVE = re.compile(r"\b(is|are|am|'re|'m|isn'?t|aren'?t|be|being|get|gets|getting)\s+\w+ed\b", F)
+# a participle that is what is wanted done ("I need it done by wednesday", "they want the report
+# finished by friday", "get it fixed before the 3rd"): the object's state to come, not the past
+_WANTED_DONE = re.compile(
+    r"\b(need|needs|want|wants|get|gets|getting)\s+(?:it|this|that|them|everything|(?:the|my|our|your)\s+\w+)\s+"
+    r"(?:done|finished|fixed|sorted|signed|sent|\w+ed)\b",
+    F,
+)
 # a saying verb right before what was said has no tense of its: "marco said aug 9" tells the date
 # marco gave, not a time before now
 _SAID_BEFORE_A_TIME = re.compile(r"\b(?:said|says|told\s+(?:me|us|him|her|them))\s*[:,]?\s+(?=\w+\s*\d|\d)", F)
@@ -317,7 +324,9 @@ def _clause_bounds(text: str, s: int, e: int, pos: int) -> tuple[int, int]:
 def _sentence_tense(sent: str) -> str | None:
     if _FAREWELL.match(sent):
         return "future"
-    sent = _SAID_BEFORE_A_TIME.sub(" ", _PRESENT_PASSIVE.sub(r"\1", _HAVE_GOT.sub("has", sent)))
+    sent = _SAID_BEFORE_A_TIME.sub(
+        " ", _PRESENT_PASSIVE.sub(r"\1", _HAVE_GOT.sub("has", _WANTED_DONE.sub(r"\1", sent)))
+    )
     for m in _FUTURE.finditer(sent):
         w = m.group(0)
         # "Will Smith": a capitalised Will followed by a Name is not a verb

@@ -648,13 +648,18 @@ def _shift_span(a: Res, unit: str, n: float) -> Res:
     return shift(s, unit, n), shift(e, unit, n), g
 
 
+# "3 days a week from september", "two shifts a week from monday": a count of things per unit is a
+# rate, and what follows "from" is when the rate starts
+_RATE_BEFORE = re.compile(r"\b(?:\d+|one|two|three|four|five|six|seven|a\s+few|few|several|some)\s+[a-z]+s\s+$", re.I)
+
+
 def r_chain_n(m, ctx):
     lo, hi = L.parse_count(m["n"])
     d0 = m["dir"].lower().split()[0]
     u = L.norm_unit(m["u"])
     a = anchor(ctx)
     if d0 == "from":  # "a week from Friday": exactly that far from the day named
-        if lo != hi or ctx.anchor_next is None:
+        if lo != hi or ctx.anchor_next is None or _RATE_BEFORE.search(m.string, 0, m.start()):
             return None
         base = a[0].date()
         rule, am = ctx.anchor_match
