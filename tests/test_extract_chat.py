@@ -2742,3 +2742,30 @@ def test_review_mends_of_this_sessions_rules():
 def test_how_did_the_occasion_go_keeps_go_out_of_the_occasion():
     evs = _two_talks([("Ana", "how did your job interview go?", 0), ("Sam", "saturday was rough", 1)])
     assert [e.object for e in evs] == ["my job interview"]
+
+
+def test_s57_shapes_contracted_it_due_named_topic_quotative_like_degree_subject_ever():
+    # a contracted "it's" after a noun opens a clause: no "it" resolved to a thing said before
+    evs = session_events(
+        [("Sam", "theres a link on their site", 0), ("Ana", "i have to finish my care plan its due tmrw morning", 1)]
+    )
+    assert evs and not [e for e in evs if "link" in e.object], [e.text for e in evs]
+    # what is due is still to come: said on a Monday, "due sunday" is the coming Sunday
+    e = find(rule_events(["boards due sunday"]), "boards due")
+    assert e.start.date() == date(2023, 5, 14)
+    assert find(rule_events(["we stayed in saturday due to the rain"]), "stayed").start.date() == date(2023, 5, 6)
+    # a name said on its own is who the subjectless clauses after it tell of
+    evs = session_events(
+        [("Ana", "how is Maisie doing", 0), ("Sam", "Maisie. Fell off the trampoline yesterday and hurt her arm", 1)]
+    )
+    assert {(e.subject, e.start.date()) for e in evs if e.verb in ("fell off", "hurt")} == {("Maisie", YESTERDAY)}
+    # not a place said on its own
+    assert find(rule_events(["Paris. Went to the louvre yesterday"]), "louvre").subject == "Caroline"
+    # a subjectless clause after "she's here" is not given to the speaker as a deed
+    evs = rule_events(["shes here!! landed last night around 10"])
+    assert not [e for e in evs if e.verb == "landed" and e.kind == "event"], [e.text for e in evs]
+    # the quotative "be like", a degree word as subject, a claim over all time: no occurrence
+    assert rule_events(["her mum was totally fine and im there like 😭😭"]) == []
+    assert rule_events(["More upset she can't go in the river all summer"]) == []
+    assert not [e for e in rule_events(["i came last in everything ever"]) if e.verb == "came"]
+    assert find(rule_events(["I finally got my first tattoo ever"]), "tattoo").verb == "got"

@@ -33,6 +33,8 @@ def pointed_object(words: list[Tok]) -> int | None:
         if t.low not in _POINTED or v.low in L.BE or not (v.low in FORMS or is_past(v.low)) or lemma(v.low) in L.MENTAL:
             continue
         nxt = words[k + 1] if k + 1 < len(words) else None
+        if nxt is not None and nxt.low in ("'s", "'ll", "'d", "'re"):
+            continue  # "finish my care plan it's due": a contracted "it's" opens a clause, it is no object
         if (
             lemma(v.low) == "make"
             and t.low == "it"

@@ -689,6 +689,7 @@ class RuleExtractor:
         self._refused: set[int] = set()  # time phrases of clauses that tell no occurrence (no mention either)
         self._text = ""  # the text of the turn being read (the tokens' offsets index it)
         self._topic: str | None = None  # a verbless noun phrase said right before the sentence being read
+        self._topic_told: tuple[list[Tok], int] | None = None  # (sentence, end) of the clause a named topic took
         # what a preparation is for, told by its own time phrase ("a dance comp next month"): made
         # by _event, taken by the turn's loop right after
         self._occasion: Event | None = None
@@ -2516,6 +2517,12 @@ class RuleExtractor:
         )
         if c.obj_toks and c.obj_toks[0].low in ("me", "us", "myself") and c.subject == turn.speaker:
             return None  # "I got me out of …": a clause whose subject was lost
+        if [t.low for t in c.obj_toks] == ["like"]:
+            return None  # "and im there like 😭": the quotative "be like" brings a reaction, no occurrence
+        if c.subject.lower() in _NO_SUBJECT:
+            return None  # "More upset she can't go": a degree word opens the clause, no one does anything
+        if span is None and _ever_after(self._toks, c):
+            return None  # "i came last in everything ever": a claim over all time, not one occurrence
         if (
             c.lemma in _TRANSFER
             and len(c.obj_toks) > 1
@@ -2569,6 +2576,22 @@ class RuleExtractor:
             # "WALTERS FIRST LOAF. just came out of the oven", "New phone. Arrived this morning.": the
             # noun phrase said just before is what the subjectless clause tells of
             c.subject = self._topic
+        elif self._topic is not None and self._topic.casefold() in self._names and c.subject == turn.speaker:
+            # "Maisie. Fell off the trampoline and landed on her arm": a name said on its own is
+            # who the next subjectless clause tells of, whatever its verb (a thing only befalls:
+            # "New phone. Arrived"), and the clauses joined to it share their subject
+            told = self._topic_told
+            joined = (
+                told is not None
+                and told[0] is self._toks
+                and c.subj_start > 0
+                and self._toks[c.subj_start - 1].low in ("and", "then")
+                # only the first clause's time phrase between them: "fell off … last night and landed …"
+                and all(t.start in self._covered for t in self._toks[told[1] : c.subj_start - 1])
+            )
+            if subjectless or joined:
+                c.subject = self._topic
+                self._topic_told = (self._toks, c.end_tok)
         if subjectless and c.subject == turn.speaker and c.mood == "past" and self._ellipsis.after_other:
             return None  # "my brother got the job. started on monday": whose start is not said
         if (
@@ -3333,6 +3356,29 @@ def _possessive_s(toks: list[Tok], j: int) -> bool:
     )
 
 
+# words of degree or quantity a parse may take for a capitalised subject ("More upset she can't go")
+_NO_SUBJECT = {"more", "less", "most", "least", "much", "so", "too", "very", "quite", "rather", "even", "also"}
+
+
+def _ever_after(toks: list[Tok], c: Clause) -> bool:
+    """A past clause whose words after the verb say "ever", not after a superlative, an ordinal or
+    "only" ("the best I ever had", "first time ever") nor before "since"/"after": the claim is
+    over all time ("i came last in everything ever"), not of one occurrence."""
+    if c.mood != "past":
+        return False
+    lows = [t.low for t in toks[c.subj_start : c.end_tok + 2]]
+    for k, w in enumerate(lows):
+        if w != "ever" or k == 0:
+            continue
+        before = lows[max(0, k - 3) : k]
+        if any(_superlative(b) or b in ("first", "only", "never", "hardly", "if", "than") for b in before):
+            continue
+        if k + 1 < len(lows) and lows[k + 1] in ("since", "after", "so", "again"):
+            continue
+        return True
+    return False
+
+
 def _superlative(w: str) -> bool:
     """ "best", "most", "longest", "craziest" (not "test", "guest", "forest")."""
     return w in ("best", "worst", "most", "least") or (
@@ -3484,8 +3530,11 @@ def _tells_of_another(toks: list[Tok], clauses: list[Clause], speaker: str) -> b
         subject = clauses[-1].subject
         head = subject.split()[-1].lower()
         person = one_of(head, PEOPLE) or (" " not in subject and subject[:1].isupper())  # "my car broke down" is no one
-        return subject != speaker and person
-    return any(t.low in ("he", "she", "they") and is_past(toks[j + 1].low) for j, t in enumerate(toks[:-1]))
+        return subject != speaker and (person or head in ("he", "she"))  # "she's here!!": a person, if unnamed
+    return any(
+        t.low in ("he", "she", "they") and (is_past(toks[j + 1].low) or toks[j + 1].low in ("'s", "is", "was"))
+        for j, t in enumerate(toks[:-1])
+    )
 
 
 # a question that recalls what two people did together: "Remember when we …?", "do you remember

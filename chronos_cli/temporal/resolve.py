@@ -54,7 +54,10 @@ _FUTURE = re.compile(
     r"(?!(?:have|'ve|believe|imagine|remember|see|tell|say|feel|hear|understand|relate|thank|stand|wait|of)\b)[a-z]+\b"
     # "back at the dentist thurs for the filling", "back in the office monday": a return to come,
     # told with no verb
-    r"|^\W*(?:(?:and|so|then|also|ugh)\s+)?back\s+(?:at|in|to|on)\s+(?!(?:\w+\s+){0,3}(?:was|were|did|went)\b)",
+    r"|^\W*(?:(?:and|so|then|also|ugh)\s+)?back\s+(?:at|in|to|on)\s+(?!(?:\w+\s+){0,3}(?:was|were|did|went)\b)"
+    # what is due is owed or expected at a time still to come ("boards due sunday", "the baby is due
+    # in may"); not "was due" (a deadline gone), nor "due to" (because of)
+    r"|(?<!\bwas\s)(?<!\bwere\s)\bdue\b(?!\s+to\b)",
     F,
 )
 _PAST_ED_EXCEPT = (
