@@ -2769,3 +2769,29 @@ def test_s57_shapes_contracted_it_due_named_topic_quotative_like_degree_subject_
     assert rule_events(["More upset she can't go in the river all summer"]) == []
     assert not [e for e in rule_events(["i came last in everything ever"]) if e.verb == "came"]
     assert find(rule_events(["I finally got my first tattoo ever"]), "tattoo").verb == "got"
+
+
+def test_a_day_typed_in_chat_spelling_dates_a_clock_time_and_a_guess_after_a_comma_is_its_own():
+    # "tmrw at 2pm", "dec 5 at 3pm": a day the time was composed on dates it, however typed
+    e = find(rule_events(["my flight is tmrw at 2pm"]), "flight")
+    assert e.start.date() == date(2023, 5, 9)
+    assert rule_events(["We land at Haneda at 6am"]) == []  # a time of day alone gives no date to a plan
+    # the modal of another comma-bounded clause does not make the time phrase's own clause a guess
+    e = find(rule_events(["flight home is 2pm tmrw, should be home by 7ish"]), "flight home")
+    assert e.start.date() == date(2023, 5, 9)
+    # a time phrase set off alone before the comma is the next clause's: still a guess
+    assert rule_events(["tomorrow, I might go to the gym"]) == []
+    assert rule_events(["on friday, we might go out"]) == []
+
+
+def test_a_persons_place_typed_in_lower_case_and_a_reminder_of_a_fact():
+    evs = session_events([("Dev", "hey", 0), ("Sam", "im at devs party w marcus", 1)])
+    assert find(evs, "devs party").start.date() == T0.date()
+    evs = session_events([("Dev", "hey", 0), ("Sam", "im at dev's party", 1)])
+    assert find(evs, "dev's party").verb == "is at"
+    assert rule_events(["im in awe"]) == []  # an idiom stays one
+    # "don't forget X is Saturday" asserts X; "don't forget to …" instructs
+    e = find(rule_events(["dont forget the party is on saturday"]), "party")
+    assert e.start.date() == date(2023, 5, 13)
+    assert rule_events(["don't forget to call him on saturday"]) == []
+    assert rule_events(["don't forget your umbrella tomorrow"]) == []

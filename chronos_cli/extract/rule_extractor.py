@@ -1433,10 +1433,19 @@ class RuleExtractor:
             for a, b, c in zip(own, own[1:], own[2:])
         ):
             return None  # "I've been thinking about signing up for a tournament on May 6th": a consideration
+        # the modal must be of the time phrase's own comma-bounded clause: "flight home is 2pm
+        # tmrw, should be home by 7ish" tells the flight's time, and only guesses the arrival
+        lo = max((t.end for t in toks if t.text in (",", ";") and t.end <= sp.start_char), default=-1)
+        hi = min(
+            (t.start for t in toks if t.text in (",", ";") and t.start >= sp.end_char), default=sp.end_char + 10**6
+        )
+        if not any(lo <= t.start < hi and is_content(t) for t in outside):
+            lo, hi = -1, 10**9  # "tomorrow, I might go": a time phrase set off alone is the next clause's
         if any(
             (t.low in L.IRREALIS_MODALS and t.low != "can")
             or (t.low in _IRREALIS_WORDS and not (t.low in ("want", "wants") and p.low in _OTHERS))
             for p, t in zip([Tok("", "", -1, -1), *outside], outside)
+            if lo <= t.start < hi
         ):
             # (the time phrase's own words are no modal: "the baby comes in may"); what others want
             # at a time is an arrangement with them ("they want a video interview next tuesday")
@@ -2236,6 +2245,10 @@ class RuleExtractor:
                 and toks[k + 1].text.islower()
                 and toks[k + 1].low not in L.DETERMINERS
                 and toks[k + 1].low not in _BARE_PLACES
+                # "at dev's party", "at devs party", "at marcus's": a person's place, typed in lower case
+                and not (k + 2 < len(toks) and toks[k + 2].low == "'s")
+                and toks[k + 1].low not in self._names
+                and not (toks[k + 1].low.endswith("s") and toks[k + 1].low[:-1] in self._names)
             )  # "I'm in awe", "in love": an idiom, not a place ("at work", "in class" are)
             if (
                 w == "to"
@@ -3101,10 +3114,13 @@ def _outside(sp, story, text: str) -> bool:
 
 
 def _clock_only(sp) -> bool:
-    """A time of day with no day ("at 6am", "at 5 pm"): the engine puts it on the day said."""
-    return sp.granularity in ("instant", "part_of_day") and not re.search(
-        r"(?i)today|tonight|tomorrow|yesterday|this|morning|day|night|\d{1,2}[/.-]\d", sp.text
-    )
+    """A time of day with no day ("at 6am", "at 5 pm"): the engine puts it on the day said. A day
+    the span was composed on ("tmrw at 2pm", "tues at 3", "dec 5 at 3pm") dates it, however typed."""
+    if sp.granularity not in ("instant", "part_of_day"):
+        return False
+    if sp.parts:
+        return all(p.rule == "clock" for p in sp.parts if p.role == "base")
+    return not re.search(r"(?i)today|tonight|tomorrow|yesterday|this|morning|day|night|\d{1,2}[/.-]\d", sp.text)
 
 
 # -- spans and words ------------------------------------------------------------------------------------
@@ -3508,11 +3524,26 @@ def _about_another(toks: list[Tok], clauses: list[Clause], speaker: str) -> bool
     return first.text[:1].isupper() and first.low not in FORMS and len(toks) > 1 and toks[1].low == "'s"
 
 
+# a reminder before a statement of fact ("don't forget the party is on saturday", "remember that
+# mum's flight lands at 6"); not "remember to …" nor "don't forget to …", which instruct
+_REMINDER = re.compile(
+    r"\W*(?:(?:and|oh|also|just|pls|please|but)\s+)*(?:don'?t|do not|dont)\s+forget\s+(?:that\s+)?"
+    r"(?=(?:the|your|ur|my|our|his|her|their|[a-z]+'?s)\s)",
+    re.I,
+)
+_IS = re.compile(r"\b(?:is|are|'s|was|were)\b", re.I)
+
+
 def _past_formulas(text: str, bounds: list[tuple[int, int]]) -> list[tuple[int, int]]:
     """Each sentence opened by a formula and a comma split there, when a statement follows: "thats
     the other thing, the check engine light came on sunday" tells the light's coming on."""
     out = []
     for a, b in bounds:
+        lead = _REMINDER.match(text, a, b)
+        if lead is not None and _IS.search(text, lead.end(), b) and sentence_kind(text[lead.end() : b]) == "statement":
+            # "don't forget your fathers birthday is Saturday": a reminder asserts what follows it
+            out += [(a, lead.end()), (lead.end(), b)]
+            continue
         at = text.find(", ", a, b)
         if at > a and sentence_kind(text[a:b]) == "formula":
             rest = text[at + 2 : b]
