@@ -2795,3 +2795,14 @@ def test_a_persons_place_typed_in_lower_case_and_a_reminder_of_a_fact():
     assert e.start.date() == date(2023, 5, 13)
     assert rule_events(["don't forget to call him on saturday"]) == []
     assert rule_events(["don't forget your umbrella tomorrow"]) == []
+
+
+def test_a_dangling_conjunction_an_ing_adjective_and_a_comparison_object():
+    # a clause cut before the next keeps no "and" of it
+    e = find(rule_events(["monday we're dropping stuff at goodwill and then I'll head out"]), "goodwill")
+    assert not e.object.endswith(" and"), e.object
+    # "freezing rain starting around 3pm": the -ing word qualifies the noun, nobody is freezing
+    assert not [e for e in rule_events(["freezing rain starting around 3pm"]) if e.verb == "is freezing"]
+    assert find(rule_events(["packing boxes now"]), "boxes").verb == "is packing"
+    # "like a frog" says how, it is no object
+    assert not [e for e in rule_events(["Kicked like a frog for the rest of it"]) if "frog" in e.object]

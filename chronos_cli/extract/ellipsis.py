@@ -162,6 +162,17 @@ def implied_progressive(
         return None  # "Doing a lot better now"
     if nxt in _ADJ_NOUNS or nxt in _COMPOUND_HEADS:
         return None  # "Relaxing day at the beach", "Cooking class tonight!": an -ing word before its noun
+    if (
+        nxt2.endswith("ing")
+        and nxt2 in FORMS
+        and nxt.isalpha()
+        and not nxt.endswith("ing")
+        and nxt not in L.DETERMINERS
+        and nxt not in L.PREPOSITIONS
+        and nxt not in OBJECT_PRONOUNS
+        and nxt not in POSSESSIVE
+    ):
+        return None  # "freezing rain starting around 3pm": the -ing word qualifies the noun the next verb is of
     rest = _clause_rest(toks, j + 1)
     if rest is None:
         return None

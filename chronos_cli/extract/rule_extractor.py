@@ -557,10 +557,15 @@ def _not_a_time(sp, text: str) -> bool:
 NEWS_MESSAGE_WORDS = 30
 
 
+# a conjunction left at the end of a clause cut before the next one
+_DANGLING = re.compile(r"(?i)(?:[\s,]+(?:and|or|but|so|then|cos|because|bc))+[\s,]*$")
+
+
 def _mention(session, turn, obj: str, sentence: str, when, time_source: str, expression: str | None = None) -> Event:
     """The speaker's mention of something whose clause did not parse: "<speaker> mentioned <what
     was said>", dated by ``when`` = (start, end, granularity)."""
     start, end, gran = when
+    obj = _DANGLING.sub("", obj) or obj  # "we're dropping stuff at goodwill and": the next clause's "and"
     return Event(
         namespace=session.namespace,
         session_id=session.session_id,
@@ -2530,6 +2535,13 @@ class RuleExtractor:
         )
         if c.obj_toks and c.obj_toks[0].low in ("me", "us", "myself") and c.subject == turn.speaker:
             return None  # "I got me out of …": a clause whose subject was lost
+        if (
+            len(c.obj_toks) > 1
+            and c.obj_toks[0].low == "like"
+            and c.obj_toks[1].low in ("a", "an", "the")
+            and c.lemma not in ("look", "feel", "sound", "seem")
+        ):
+            return None  # "kicked like a frog": a comparison says how, and what was done to what is not said
         if [t.low for t in c.obj_toks] == ["like"]:
             return None  # "and im there like 😭": the quotative "be like" brings a reaction, no occurrence
         if c.subject.lower() in _NO_SUBJECT:
