@@ -2806,3 +2806,9 @@ def test_a_dangling_conjunction_an_ing_adjective_and_a_comparison_object():
     assert find(rule_events(["packing boxes now"]), "boxes").verb == "is packing"
     # "like a frog" says how, it is no object
     assert not [e for e in rule_events(["Kicked like a frog for the rest of it"]) if "frog" in e.object]
+
+
+def test_a_time_phrase_after_and_opens_the_clause_that_follows_it():
+    evs = rule_events(["I painted the fence and yesterday my sister visited"])
+    assert find(evs, "fence").start is None
+    assert find(evs, "my sister visited").start.date() == YESTERDAY

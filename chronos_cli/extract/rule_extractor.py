@@ -1256,6 +1256,22 @@ class RuleExtractor:
             )
         )
         words = mention_words(toks, sp, runs)
+        lead = [t for t in words if t.end <= sp.start_char]
+        while lead and lead[-1].low in ("on", "in", "at", "by", "over", "during", "the"):
+            lead = lead[:-1]  # "… and then on | sunday": the time phrase's own preposition
+        if lead and lead[-1].low in ("and", "but", "then") and not any(t.start >= sp.end_char for t in words):
+            # "I painted the fence and | yesterday my sister visited": after "and" the time phrase
+            # opens the clause that follows it, and dates nothing before
+            after = []
+            for t in toks:
+                if t.start < sp.end_char or t.start in self._covered:
+                    continue
+                if t.text in PUNCT_BREAK:
+                    break
+                after.append(t)
+            if len(after) < 2:
+                return None
+            words = after
         turns_at = [k for k, t in enumerate(words) if t.low == "btw" and k]
         if turns_at:  # "kyle starts on 1st april btw got the contract today": "btw" turns to another point
             k = turns_at[0]
