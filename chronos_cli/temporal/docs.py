@@ -54,7 +54,9 @@ example below is checked by the test suite.
   the past "got"; "got back", "got married" stay past. What someone **wants, needs or
   expects** by a time is still to come ("they want an answer by wednesday" said on a Friday is
   the coming Wednesday), and so is the participle of what is wanted done ("I need it done by
-  wednesday"): it is the object's state to come, not a past deed.
+  wednesday"): it is the object's state to come, not a past deed. What is **due** is owed or
+  expected at a time still to come ("boards due sunday" said on a Friday is the coming Sunday,
+  "the baby is due in may"); not "was due" (a deadline gone) nor "due to" (because of).
 - A **holiday naming a kind of thing** ("the Christmas party tomorrow", "Easter egg hunt on
   Saturday": its name before a noun other than day, eve, morning, break…) is no date where its
   sentence tells another time that does not hold it: that time dates it. Alone in its sentence,
