@@ -884,3 +884,18 @@ def test_a_clause_with_a_tense_of_its_own_keeps_it_in_a_sentence_with_another():
 )
 def test_a_deed_asked_and_a_clause_typed_on_keep_their_own_tense(text, said, day):
     assert [s.start_date for s in resolve(text, said)][0] == day
+
+
+def test_a_week_today_counts_the_weeks_on_from_that_day():
+    now = datetime(2024, 3, 9, 10, 0)  # a Saturday
+    cases = {
+        "raku day is a week today": date(2024, 3, 16),
+        "see you a week tomorrow": date(2024, 3, 17),
+        "the party is a week on friday": date(2024, 3, 22),
+        "two weeks today we fly": date(2024, 3, 23),
+        "a fortnight on saturday": date(2024, 3, 30),
+    }
+    for text, day in cases.items():
+        [sp] = resolve(text, now)
+        assert (sp.start.date(), sp.end.date(), sp.granularity) == (day, day, "day"), text
+    assert resolve("i spent a week on holiday", now) == []

@@ -583,6 +583,18 @@ def r_from_now(m, ctx):
     return _count_or_approx(m, ctx, +1)
 
 
+def r_week_today(m, ctx):
+    """'a week today', 'a fortnight on Friday': the weeks counted on from today, tomorrow or the
+    coming Weekday (British usage: 'a week on Friday' is the Friday after this coming one)."""
+    n = {"a": 1, "one": 1, "two": 2, "three": 3, "four": 4}.get(m["n"].lower()) or int(m["n"])
+    weeks = 2 * n if m["u"].lower() == "fortnight" else n
+    if m["wd"]:
+        base = pick_weekday(ctx.today, L.weekday_num(m["wd"]), "future")
+    else:
+        base = ctx.today + timedelta(days=1 if m["ref"].lower() == "tomorrow" else 0)
+    return days(base + timedelta(days=7 * weeks))
+
+
 def r_this_time(m, ctx):
     """this time next year / this time last week / a week ago today: that exact day."""
     today = ctx.today

@@ -873,6 +873,19 @@ COUNTS: list[Rule] = [
         triggers=("from",),
     ),
     _R(
+        "week_today",
+        "a week / N weeks / a fortnight today, tomorrow, or on Weekday (British: counted on from that day)",
+        "that exact day: today, tomorrow or the coming Weekday, plus the weeks",
+        "Raku day is a week today!",
+        "2024-03-09T10:00",
+        "2024-03-16 (day)",
+        rf"\b(?P<n>a|one|two|three|four|2|3|4)\s+(?P<u>weeks?|fortnight)\s+"
+        rf"(?:(?P<ref>today|tomorrow)|on\s+(?P<wd>{L.WEEKDAY_BARE}))\b",
+        R.r_week_today,
+        family="counts",
+        triggers=("week", "fortnight"),
+    ),
+    _R(
         "duration_since",
         "for [about] N units [now] with a perfect-tense verb (I've had / we've been / has known)",
         "the state began N units before now: the window around now − N units",
