@@ -784,3 +784,40 @@ def test_what_a_deed_was_for_is_no_window_for_the_deed(tmp_path, embedder):
         options=AskOptions(offline=True),
     )
     assert r.answer_range.model_dump() == {"start": "2024-12-16", "end": "2024-12-16"}
+
+
+@pytest.fixture(scope="module")
+def followup_db(tmp_path_factory, embedder):
+    """A chat where a thing is named in one message and dated in the next ("its on tuesday")."""
+    from chronos_cli.extract import RuleExtractor
+    from chronos_cli.index.pipeline import index_paths
+
+    turns = [
+        ("Steph", "how are things with you two"),
+        ("Priya", "all good here, tired"),
+        ("Steph", "kyle has an interview!!! for the supervisor job at the depot"),
+        ("Steph", "its on tuesday 🤞🤞🤞"),
+        ("Priya", "omg fingers crossed for him"),
+        ("Priya", "I've booked the coach trip to the Lakes with Jean!"),
+        ("Priya", "It's on Saturday the 16th."),
+    ]
+    conv = {
+        "speaker_a": "Steph",
+        "speaker_b": "Priya",
+        "session_1_date_time": "8:30 pm on 25 February, 2024",  # a Sunday
+        "session_1": [{"speaker": s, "dia_id": f"D1:{i + 1}", "text": t} for i, (s, t) in enumerate(turns)],
+    }
+    root = tmp_path_factory.mktemp("followup")
+    path = root / "chat.json"
+    path.write_text(json.dumps([{"sample_id": "f-1", "conversation": conv, "qa": []}]), encoding="utf-8")
+    uri = str(root / "db")
+    index_paths([path], Store(uri), embedder, extractor=RuleExtractor())
+    return uri
+
+
+def test_offline_when_takes_the_date_the_next_message_gives_what_was_named(followup_db, embedder):
+    out = _cli_ask(followup_db, "When did Kyle have his interview for the supervisor job?", "2024-03-20", embedder)
+    assert out["answer_range"] == {"start": "2024-02-27", "end": "2024-02-27"}, out["answer"]
+    # asked when it was booked, the follow-up dates what was booked, not the booking
+    out = _cli_ask(followup_db, "When did Priya book the coach trip to the Lakes?", "2024-03-20", embedder)
+    assert out["answer_range"] is None or out["answer_range"]["start"] <= "2024-02-25", out["answer"]

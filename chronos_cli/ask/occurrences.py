@@ -759,6 +759,7 @@ class Occurrence:
     core: bool = True  # a word of substance matched (not only the speaker's name, a light verb)
     rule: str | None = None  # the time rule that dated it (None: an event's own range, or none)
     news_since: datetime | None = None  # told as news: it happened after the speakers last talked
+    turn_index: int | None = None  # the place of its turn in its session (None: the turn is not at hand)
 
     @property
     def event(self) -> EventHit | None:
@@ -856,6 +857,7 @@ def turn_occurrence(t: TurnHit, m: Matcher, sem: float, *, since: Since = "", co
         rule=rule,
         core=core,
         who=m.names(t.speaker),
+        turn_index=t.turn_index,
         **_flags(sent, start, t.t_conv),
     )
 
@@ -935,6 +937,7 @@ def event_occurrence(
         # news is dated as the day it was told, which its window (since the last talk) bounds
         news_since=e.start if e.time_source == "news" and not dated else None,
         who=m.names(e.subject) or m.names(turn.speaker if turn is not None else ""),
+        turn_index=turn.turn_index if turn is not None else None,
         **_flags(sent, start, said, own=_own_clause(e)),
     )
 

@@ -565,10 +565,40 @@ def choose_when(occs: list[Occurrence], question: str, now: datetime | None = No
     agree = [o for o in relevant(occs) if o.dated and o.day == best.said.date() and _day_level(o)]
     if agree:
         return max(agree, key=lambda o: score(o))
+    # the message right after the mention dates what it named ("kyle has an interview!!!" / "its
+    # on tuesday"): the follow-up points back to it and gives its time
+    # (not when the question asks when it was booked: the follow-up dates what was booked)
+    arranged = bool(asked_deeds(question) & _ARRANGING)
+    follow = [o for o in relevant(occs) if o.dated and not arranged and _follows_up(o, best)]
+    if follow:
+        return max(follow, key=lambda o: score(o))
     # only the day it was said: the earliest mention is the tightest "on or before"
     top = when_key(best, *terms)
     close = [o for o in ranked if not o.dated and when_key(o, *terms) >= top - 0.05]
     return min(close, key=lambda o: o.said)
+
+
+# deeds that arrange an occasion ahead of it: the occasion's date is not theirs
+_ARRANGING = frozenset(
+    lemma_stem(w)
+    for w in ("book", "register", "sign", "schedule", "reserve", "enrol", "enroll", "order", "apply", "buy")
+)
+# what opens a message that points back at the thing just named ("its on tuesday", "that's
+# next friday")
+_POINTS_BACK = re.compile(
+    r"^\W*(?:(?:and|oh|ok|so|yeah|yes)\W+)*(?:it'?s|it\s+(?:is|was|'s)|that'?s|this\s+is)\b", re.I
+)
+
+
+def _follows_up(o: Occurrence, best: Occurrence) -> bool:
+    """``o`` is one of the two messages right after ``best``'s in its session and points back at
+    what ``best`` named (its sentence opens on "it's"/"that's", or its event's "it" was resolved)."""
+    if o.session_id != best.session_id or o.turn_index is None or best.turn_index is None:
+        return False
+    if not 0 < o.turn_index - best.turn_index <= 2:
+        return False
+    e = o.event
+    return bool(_POINTS_BACK.match(o.sentence)) or (e is not None and "[" in e.object)
 
 
 def same_occurrence(a: Occurrence, b: Occurrence) -> bool:
