@@ -3552,8 +3552,9 @@ def _about_another(toks: list[Tok], clauses: list[Clause], speaker: str) -> bool
     return first.text[:1].isupper() and first.low not in FORMS and len(toks) > 1 and toks[1].low == "'s"
 
 
-# a reminder before a statement of fact ("don't forget the party is on saturday", "remember that
-# mum's flight lands at 6"); not "remember to …" nor "don't forget to …", which instruct
+# a reminder before a statement of fact ("don't forget the party is on saturday", "dont forget
+# your dads birthday is sunday"); not "don't forget to …", which instructs, nor "remember …",
+# which may recall what was
 _REMINDER = re.compile(
     r"\W*(?:(?:and|oh|also|just|pls|please|but)\s+)*(?:don'?t|do not|dont)\s+forget\s+(?:that\s+)?"
     r"(?=(?:the|your|ur|my|our|his|her|their|[a-z]+'?s)\s)",
