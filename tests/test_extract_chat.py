@@ -2133,6 +2133,20 @@ def test_what_an_if_supposes_is_no_event():
     assert [e.verb for e in evs] == ["went to"]
 
 
+def test_an_if_after_ask_reports_the_question_asked_and_dates_it():
+    # "asked me if …" is an invitation put to the speaker: its day is told, though nothing is supposed
+    sat = date(2023, 4, 29)  # said on Thursday 27 April 2023
+    t = datetime(2023, 4, 27, 21, 2)
+    said = "Gladys from pottery said she lost her husband 5 years ago she's asked me if I want to go for a coffee on Saturday"
+    e = find(rule_events([("Dolores", said)], t=t), "coffee")
+    assert (e.start.date(), e.end.date()) == (sat, sat)
+    assert "asked me if" in e.object  # the asking is told, not the speaker's own wish
+    [e] = rule_events([("Bev", "she asked if we can come over on sunday")], t=t)
+    assert e.start.date() == date(2023, 4, 30) and "asked" in e.object
+    # after "wonder" an "if" is as uncertain as a supposition
+    assert rule_events([("Bev", "I wonder if they'll visit next week")], t=t) == []
+
+
 def test_requests_and_questions_typed_without_their_mark_are_no_events():
     assert rule_events([("Sam", "text me tmrw how she is ❤️")]) == []
     assert rule_events([("Sam", "oi did u see the match tonight or were u too busy 😤")]) == []

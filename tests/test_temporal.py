@@ -445,6 +445,12 @@ def test_observances_and_multi_day_feasts():
     now = datetime(2025, 3, 7)
     assert one("Easter Monday", now).start_date == date(2025, 4, 21)  # Easter 2025 = April 20
     assert one("Mardi Gras", now).start_date == date(2025, 3, 4)  # Easter - 47
+    # the days of Holy Week round Easter, and the UK's Mother's Day (Lent's fourth Sunday)
+    assert one("got it in padstow on easter saturday", now).start_date == date(2024, 3, 30)  # the one gone by
+    assert one("Holy Saturday", now).start_date == date(2025, 4, 19)
+    assert one("Maundy Thursday", now).start_date == date(2025, 4, 17)
+    assert one("flowers for Mothering Sunday", now).start_date == date(2025, 3, 30)
+    assert one("Easter Sunday", now).start_date == date(2025, 4, 20)
     assert one("Cyber Monday 2024", now).start_date == date(2024, 12, 2)
     s = one("Rosh Hashanah 2024", now)
     assert (s.start_date, s.end_date) == (date(2024, 10, 3), date(2024, 10, 4))

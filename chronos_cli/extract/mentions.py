@@ -6,6 +6,7 @@ from chronos_cli.extract import lexicon as L
 from chronos_cli.extract.scenes import occasion_word
 from chronos_cli.extract.words import (
     GREET_TAIL,
+    OBJECT_PRONOUNS,
     PUNCT_BREAK,
     SUBJ_PRONOUNS,
     TITLES,
@@ -71,6 +72,24 @@ _NEW_SUBJECT = {
 _BEFORE_EXCLAMATION = {"i", "we", "and", "so", "honestly", "lol", "haha", "omg", "just", "really", "seriously", "ugh"}
 
 
+# "she asked me if I want to go for a coffee on Saturday": after "ask", "if" reports the question
+# asked (an invitation, an arrangement put to someone) and supposes nothing; after "wonder", "see"
+# or "not sure" it is as uncertain as a supposition, and stays one
+_ASK_IF = {"ask"}
+
+
+def supposes(toks: list[Tok], k: int) -> bool:
+    """``toks[k]`` opens a supposition: "unless", or an "if" that reports no question asked (``_ASK_IF``)."""
+    if toks[k].low == "unless":
+        return True
+    if toks[k].low != "if":
+        return False
+    j = k - 1
+    if j >= 0 and (toks[j].low in OBJECT_PRONOUNS or toks[j].low == "u"):
+        j -= 1  # "asked me if", "asked u if"
+    return not (j >= 0 and lemma(toks[j].low) in _ASK_IF)
+
+
 def presenting(words: list[Tok]) -> int:
     """How many words open ``words`` only to present what follows ("Here's", "check out")."""
     lows = [t.low for t in words[:5]]
@@ -92,7 +111,7 @@ def segments(toks: list[Tok], sp=None, runs: frozenset[int] = frozenset()) -> li
     segs: list[list[Tok]] = [[]]
     nxt = {id(a): b.text for a, b in zip(toks, toks[1:])}
     prv = {id(b): a.low for a, b in zip(toks, toks[1:])}
-    for t in toks:
+    for k, t in enumerate(toks):
         inside = sp is not None and sp.start_char <= t.start < sp.end_char
         coord_clause = t.low in _COORD and nxt.get(id(t), "") in _NEW_SUBJECT
         degree = t.low == "so" and (
@@ -102,6 +121,8 @@ def segments(toks: list[Tok], sp=None, runs: frozenset[int] = frozenset()) -> li
         # "took it back in before school this morning": a preposition before a noun phrase, no
         # clause of its own ("before we left" opens one)
         prep = t.low in _PREP_OR_CONJ and nxt.get(id(t), "").lower() in _NOUN_PHRASE_OPENS
+        # "she's asked me if I want to come": the question asked is the asking's own clause
+        prep = prep or (t.low == "if" and not supposes(toks, k))
         if (
             not inside
             and not degree

@@ -131,7 +131,7 @@ from chronos_cli.extract.clean import (
 from chronos_cli.extract.common import category_aliases, clean_aliases, dedup, naive, resolve_spans, said_day, said_on
 from chronos_cli.extract.ellipsis import LEAD as ELLIPSIS_LEAD
 from chronos_cli.extract.ellipsis import asks_what_one_is_doing, ends_noun_phrase, implied_place, implied_progressive
-from chronos_cli.extract.mentions import MAX_MENTION_TOKENS, mention_words, presenting, segments
+from chronos_cli.extract.mentions import MAX_MENTION_TOKENS, mention_words, presenting, segments, supposes
 from chronos_cli.extract.names import capitalise, typed_names
 from chronos_cli.extract.news import (
     as_news,
@@ -1284,7 +1284,7 @@ class RuleExtractor:
             words = words[:-1]  # "ready thurs or fri": the other time's "or" (see _told_already)
         if not words or [t.low for t in words[:3]] == ["here", "'s", "to"]:
             return None  # "here's to a good time at the café": a toast
-        if any(t.low in ("if", "unless") and t.start < sp.start_char for t in toks):
+        if any(supposes(toks, k) and t.start < sp.start_char for k, t in enumerate(toks)):
             return None  # "if it rains tomorrow we'll stay home": a supposition, nothing told
         if _UNDONE.search(" ".join(t.low for t in words)):
             return None  # "sorry, meant to text yesterday": what was not done
@@ -1462,9 +1462,17 @@ class RuleExtractor:
         )
         if not any(lo <= t.start < hi and is_content(t) for t in outside):
             lo, hi = -1, 10**9  # "tomorrow, I might go": a time phrase set off alone is the next clause's
+        # "she asked me if I want to go for a coffee on Saturday": a want asked after is an invitation
+        asked_at = min((t.start for k, t in enumerate(toks) if t.low == "if" and not supposes(toks, k)), default=None)
         if any(
             (t.low in L.IRREALIS_MODALS and t.low != "can")
-            or (t.low in _IRREALIS_WORDS and not (t.low in ("want", "wants") and p.low in _OTHERS))
+            or (
+                t.low in _IRREALIS_WORDS
+                and not (
+                    t.low in ("want", "wants", "wanted")
+                    and (p.low in _OTHERS or (asked_at is not None and asked_at < t.start))
+                )
+            )
             for p, t in zip([Tok("", "", -1, -1), *outside], outside)
             if lo <= t.start < hi
         ):

@@ -114,7 +114,8 @@ example below is checked by the test suite.
   "Diwali" from India's; with the setting CA, "Thanksgiving" is in October). Observances
   the package lacks are derived from one it has: Black Friday (US Thanksgiving + 1), Cyber
   Monday (+ 4), Easter Monday (Easter + 1), Mardi Gras (Easter − 47), Ash Wednesday (− 46),
-  Palm Sunday (− 7); Cinco de Mayo is May 5; "the holidays" are Dec 24 – Jan 1.
+  Palm Sunday (− 7), Mothering Sunday (the UK's Mother's Day, − 21), Maundy Thursday (− 3),
+  Holy Saturday ("Easter Saturday" as British and Australian speakers use it, − 1); Cinco de Mayo is May 5; "the holidays" are Dec 24 – Jan 1.
 - **Clock times** alone are instants on the day said; a sentence about the future moves a
   time already passed to the next day, one about the past a time still ahead to the day
   before. Without am/pm an hour is h or h+12, whichever fits that direction (no direction:

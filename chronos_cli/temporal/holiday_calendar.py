@@ -57,6 +57,10 @@ _SPECS: list[tuple[str, str, tuple[str, ...], str | None]] = [
     ("mardi_gras", r"mardi\s+gras|fat\s+tuesday|shrove\s+tuesday|pancake\s+day", (), None),
     ("ash_wednesday", r"ash\s+wednesday", (), None),
     ("palm_sunday", r"palm\s+sunday", (), None),
+    ("mothering_sunday", r"mothering\s+sunday", (), None),
+    ("maundy_thursday", r"maundy\s+thursday|holy\s+thursday", (), None),
+    # in everyday British and Australian use "Easter Saturday" is the day before Easter Sunday
+    ("holy_saturday", r"holy\s+saturday|easter\s+saturday|easter\s+eve", (), None),
     ("good_friday", r"good\s+friday", ("US",), r"Good Friday"),
     ("easter_monday", r"easter\s+monday", (), None),
     ("easter", r"easter(?:\s+sunday)?", ("US",), r"Easter( Sunday)?"),
@@ -109,6 +113,9 @@ _DERIVED: dict[str, tuple[str, int]] = {
     "mardi_gras": ("easter", -47),
     "ash_wednesday": ("easter", -46),
     "palm_sunday": ("easter", -7),
+    "mothering_sunday": ("easter", -21),  # the UK's Mother's Day: Laetare Sunday, Lent's fourth
+    "maundy_thursday": ("easter", -3),
+    "holy_saturday": ("easter", -1),
 }
 # Several days long: the whole run of consecutive days the calendar names.
 _MULTI_DAY = {"rosh_hashanah", "passover", "hanukkah"}
