@@ -669,6 +669,17 @@ def test_a_date_that_is_the_object_of_a_plan_is_ahead_even_with_a_past_verb():
     assert one("I went to the race on October 4.", JUL14).start_date == date(2025, 10, 4)
 
 
+def test_a_day_and_its_clock_time_after_what_was_arranged_is_the_appointment_ahead():
+    # the booking is not told to the minute: the clock time is the appointment's
+    assert one("booked the dentist thursday at 3", JUL14).start_date == date(2026, 7, 16)
+    assert one("called the vet, they had a spot saturday at 10", JUL14).start_date == date(2026, 7, 18)
+    assert one("got an appt friday at 2", JUL14).start_date == date(2026, 7, 17)
+    # a deed or an appointment kept, with its clock time, stays in the past
+    assert one("I had my appointment monday at 9 and it was fine", JUL14).start_date == date(2026, 7, 13)
+    assert one("we went out saturday at 10", JUL14).start_date == date(2026, 7, 11)
+    assert one("booked the dentist thursday", JUL14).start_date == date(2026, 7, 9)  # no clock: the tense decides
+
+
 def test_the_verb_nearest_before_a_time_tells_its_tense():
     # a present progressive after a past verb: the time is the progressive's, still to come
     s = one("I've signed up for a glazing workshop Anton is running in June.", date(2023, 5, 1))

@@ -69,7 +69,9 @@ example below is checked by the test suite.
   registered for, what an appointment or tickets are for ("I booked a table for Thursday",
   "I bought tickets for the concert on October 4") — is read as future whatever the verb:
   the thing booked is still to come. "for" must link them: "I booked the flight on Monday"
-  dates the booking (past). So is the **new date of something moved** — moved, pushed,
+  dates the booking (past), unless the day comes **with its clock time right after what was
+  arranged** ("booked the dentist thursday at 3", "they had a spot saturday at 10", "got an
+  appt friday at 2"): a booking is not told to the minute, an appointment is. So is the **new date of something moved** — moved, pushed,
   rescheduled, postponed, bumped, delayed, changed or shifted to/for/until a date ("my
   committee meeting got moved to aug 31" said on 21 August is this year's 31 August, "they
   pushed the game back to friday" the coming Friday): the thing moved has not happened yet.

@@ -102,6 +102,20 @@ _PLAN_OBJECT = re.compile(
     r"\bfor\s+(?:(?:the|a|an|my|our|his|her|their|this)\s+)?(?:[\w'-]+\s+){0,3}?(?:on\s+|in\s+)?$",
     F,
 )
+# A day with its clock time right after what was arranged ("booked the dentist thursday at 3",
+# "they had a spot saturday at 10", "got an appointment friday at 2") is the appointment's time,
+# ahead of the speaker: the act of booking is not told to the minute. Without a clock time
+# ("I booked the flight on Monday") the day may be the booking's, and the tense decides.
+_ARRANGED = re.compile(
+    r"\b(?:book(?:ed|ing)?|schedul(?:e|ed|ing)|reserv(?:e|ed|ing)|arrang(?:e|ed|ing)"
+    r"|(?:made|make|got|get)\s+(?:an?\s+|the\s+|my\s+)?(?:appointment|appt)"
+    r"|(?:a|an|the|one)\s+(?:spot|slot|opening|space))\b(?:\s+[\w']+){0,4}?\s+$",
+    F,
+)
+_DAY_AT_CLOCK = re.compile(
+    r"(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)[a-z]*\.?\s+(?:at\s+)?\d{1,2}(?::\d{2})?\s*(?:am|pm)?\b",
+    F,
+)
 # The new date of something moved ("my committee meeting got moved to aug 31", "pushed the game
 # back to friday", "rescheduled for friday") is ahead of the speaker whatever the verb's tense: the thing
 # moved has not happened yet.
@@ -221,7 +235,12 @@ class Ctx:
             t = own if own is not None else t
         if t == "past" and self._progressive_before(cs, pos):
             return "future"
-        if t != "future" and (self._plan_object(s, pos) or moved_to(self.text, pos, s) or self._requested(cs, ce, pos)):
+        if t != "future" and (
+            self._plan_object(s, pos)
+            or moved_to(self.text, pos, s)
+            or self._requested(cs, ce, pos)
+            or self._arranged_at(cs, pos)
+        ):
             return "future"
         if t is None and self.prefer == "future":
             return "future"
@@ -243,6 +262,10 @@ class Ctx:
         "yesterday", "ago" or "last night" (``_REQUESTED``)?"""
         m = _REQUESTED.search(self.text, cs, pos)
         return m is not None and _PAST_WORD.search(self.text, cs, ce) is None
+
+    def _arranged_at(self, cs: int, pos: int) -> bool:
+        """Is the expression at pos a day and its clock time right after what was arranged (``_ARRANGED``)?"""
+        return _DAY_AT_CLOCK.match(self.text, pos) is not None and _ARRANGED.search(self.text, cs, pos) is not None
 
     def _plan_object(self, s: int, pos: int) -> bool:
         """Is the expression at pos what a booking/sign-up/ticket is "for"?"""
