@@ -365,8 +365,12 @@ def test_whose_clock_a_time_is_on_is_part_of_an_afterthought():
 def test_what_others_want_at_a_time_is_an_arrangement_not_a_wish():
     [e] = rule_events([("Sam", "they want a video interview with the principal next tuesday at 4")], t=T0)
     assert ("interview" in e.object, e.start) == (True, datetime(2023, 5, 16, 16))
+    # so is what another wants of the speaker ("want me to", "wants us to")
+    [e] = rule_events([("Teo", "the lantern want me to play friday!! their usual guy dropped out")], t=T0)
+    assert ("play" in e.object, e.start.date()) == (True, date(2023, 5, 12))
     # the speaker's own wanting is a wish, kept out
     assert rule_events([("Sam", "I want a new bike next month")], t=T0) == []
+    assert rule_events([("Sam", "i want u to come on friday")], t=T0) == []
 
 
 def test_a_deed_and_its_time_keeps_the_times_preposition_out():
@@ -2145,6 +2149,16 @@ def test_an_if_after_ask_reports_the_question_asked_and_dates_it():
     assert e.start.date() == date(2023, 4, 30) and "asked" in e.object
     # after "wonder" an "if" is as uncertain as a supposition
     assert rule_events([("Bev", "I wonder if they'll visit next week")], t=t) == []
+
+
+def test_a_present_told_for_a_clock_time_still_ahead_today_is_today():
+    morning = datetime(2025, 10, 6, 9, 25)
+    e = find(
+        rule_events([("Maren", "ok also i have the dentist at 3 so if i dont reply thats why")], t=morning), "dentist"
+    )
+    assert (e.start.date(), e.end.date()) == (date(2025, 10, 6), date(2025, 10, 6))
+    # a clock time already gone by that day is no date of the present: "we land at 6am" said at night
+    assert rule_events([("Maren", "we land at Haneda at 6am")], t=datetime(2025, 10, 6, 22, 0)) == []
 
 
 def test_requests_and_questions_typed_without_their_mark_are_no_events():

@@ -292,6 +292,10 @@ WED = datetime(2023, 7, 19, 10, 0)  # a Wednesday
         ("Thu was a long day at work.", date(2023, 7, 13)),  # capitalised and unambiguous
         ("We will meet on Sat.", date(2023, 7, 22)),
         ("We meet on Sun.", date(2023, 7, 16)),
+        # a clock time or a part of the day after it is a cue too
+        ("oh yes!! tiler is sat 9am", date(2023, 7, 22)),
+        ("fri at 2 works for me", date(2023, 7, 21)),
+        ("sun morning we walked to the lake", date(2023, 7, 16)),
     ],
 )
 def test_weekday_abbreviations(text, day):
@@ -321,6 +325,8 @@ def test_next_weekday_is_the_nearest_after_the_day_after_tomorrow(text, said, da
     [
         "I sat on the porch all evening.",
         "Sat down and cried for a bit.",
+        "I sat at the back of the bus.",
+        "we sat 3 hours in traffic",
         "Sun was out so we swam.",
         "Wed is a word too",
         "We wed in a small chapel.",
@@ -479,6 +485,10 @@ def test_clock_times_alone():
     assert one("I woke up at 3 in the morning.", JUN10).start == datetime(2024, 6, 10, 3, 0)
     assert one("My flight is at 10:30.", JUN10).start == datetime(2024, 6, 10, 22, 30)  # next 10:30 is pm
     assert one("Meet me at half past seven.", JUN10).start.minute == 30
+    # a bare hour after "at" ends its clause before a conjunction that opens the next one
+    assert one("i have the dentist at 3 so if i dont reply thats why", JUN10).start == datetime(2024, 6, 10, 15, 0)
+    assert one("see you at 4 then", JUN10).start == datetime(2024, 6, 10, 16, 0)
+    assert [s for s in resolve("we're at 3 but need 5 more", JUN10) if s.rule == "clock"] == []  # a count
 
 
 def test_clock_time_on_a_day():

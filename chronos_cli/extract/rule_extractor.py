@@ -1470,10 +1470,11 @@ class RuleExtractor:
                 t.low in _IRREALIS_WORDS
                 and not (
                     t.low in ("want", "wants", "wanted")
-                    and (p.low in _OTHERS or (asked_at is not None and asked_at < t.start))
+                    # "the lantern want me to play friday": what another wants of the speaker
+                    and (p.low in _OTHERS or n.low in ("me", "us") or (asked_at is not None and asked_at < t.start))
                 )
             )
-            for p, t in zip([Tok("", "", -1, -1), *outside], outside)
+            for p, t, n in zip([Tok("", "", -1, -1), *outside], outside, [*outside[1:], Tok("", "", -1, -1)])
             if lo <= t.start < hi
         ):
             # (the time phrase's own words are no modal: "the baby comes in may"); what others want
@@ -2872,7 +2873,14 @@ class RuleExtractor:
         if c.mood == "irrealis" and any(w in _WISHING for w in c.verb.split()):
             return None  # "I want to run a full marathon next spring": a wish, as a mention would read it
         expr = None
-        if span is not None and c.mood in ("present", "future", "irrealis") and _clock_only(span):
+        if (
+            span is not None
+            and c.mood in ("present", "future", "irrealis")
+            and _clock_only(span)
+            # "i have the dentist at 3" said that morning: a present told for a clock time still
+            # ahead today is today's
+            and not (c.mood == "present" and _later_today(span, turn.t_conv))
+        ):
             span = None  # "We land at Haneda at 6am": a time of day, not a date
         self._occasion = None
         mine = bool(c.verb_toks) and any(t is c.verb_toks[0] for t in self._toks)  # not a question's clause
@@ -3235,6 +3243,12 @@ def _occasion_of(c: Clause, span, toks: list[Tok], said_end: datetime) -> tuple[
     if any(t.low in _EXTENT for t in between[-2:]) or span.text.split()[0].lower() in _EXTENT:
         return None  # how long or how often the preparing goes on: its own time
     return occ, progressive
+
+
+def _later_today(span, t_conv: datetime) -> bool:
+    """``span`` is an instant later on the day ``t_conv`` was said."""
+    said = naive(t_conv)
+    return span.start.date() == said.date() and span.start >= said
 
 
 def _complete_alone(lem: str) -> bool:

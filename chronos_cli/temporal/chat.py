@@ -74,7 +74,16 @@ def _alts(pairs: list[tuple[str, str]]) -> str:
 _CUED = re.compile(
     r"\b(?:(?:" + "|".join(_DAY_CUES) + r") (?P<day>(?-i:" + _alts(_DAYS) + r"))"
     r"|(?:" + "|".join(_MONTH_CUES) + r") (?P<mon>(?-i:" + _alts(_MONTHS) + r"))"
-    r"|in (?P<inmon>(?-i:" + _alts(_MONTHS) + r"))" + _IN_MONTH_END + r")(?![\w'-])",
+    r"|in (?P<inmon>(?-i:"
+    + _alts(_MONTHS)
+    + r"))"
+    + _IN_MONTH_END
+    # a clock time or a part of the day after it says it is a day too ("tiler is sat 9am", "fri at 2",
+    # "sun morning"); "I sat at the back" has none
+    + r"|(?P<dayat>(?-i:"
+    + _alts(_DAYS)
+    + r"))(?= (?:at )?\d{1,2}(?::\d{2})?\s*(?:am|pm)\b| (?:at )?\d{1,2}:\d{2}\b| at \d{1,2}\b"
+    r"| (?:morning|afternoon|evening|eve|night|arvo)\b))(?![\w'-])",
     re.I,
 )
 
@@ -86,7 +95,7 @@ def _replacements(text: str) -> list[tuple[int, int, str]]:
         i = int(next(k for k, v in m.groupdict().items() if v is not None)[1:])
         found.append((m.start(), m.end(), _FORMS[i][1] or _UNITS[m.group().lower()]))
     for m in _CUED.finditer(text):
-        g = next(k for k in ("day", "mon", "inmon") if m.group(k) is not None)
+        g = next(k for k in ("day", "mon", "inmon", "dayat") if m.group(k) is not None)
         a, b = m.span(g)
         found.append((a, b, _ABBR[m.group(g).lower()]))
     found.sort()

@@ -141,7 +141,9 @@ example below is checked by the test suite.
   b4 → before, nxt → next, mornin/evenin → morning/evening, cpl/coupla → couple, "this
   am/pm/eve" → this morning/afternoon/evening ("went there
   yday" = the day before). Day and month abbreviations typed in lower case are dates after a cue
-  ("on sat", "til thurs", "in aug", "last sept"), not alone ("I sat down", "the sun").
+  ("on sat", "til thurs", "in aug", "last sept") or before a clock time or a part of the day
+  ("tiler is sat 9am", "fri at 2", "sun morning"), not alone ("I sat down", "the sun", "I sat
+  at the back").
 
 ## Approximate expressions
 
