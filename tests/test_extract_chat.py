@@ -2804,6 +2804,10 @@ def test_a_day_typed_in_chat_spelling_dates_a_clock_time_and_a_guess_after_a_com
     e = find(rule_events(["my flight is tmrw at 2pm"]), "flight")
     assert e.start.date() == date(2023, 5, 9)
     assert rule_events(["We land at Haneda at 6am"]) == []  # a time of day alone gives no date to a plan
+    # a date the time was put on as its anchor dates it too
+    said = "The letter came from the Infirmary . X ray on Tuesday the 4th of February at half past two."
+    e = find(rule_events([("Hamish", said)], t=datetime(2025, 1, 27, 20, 10)), "X ray")
+    assert (e.start.date(), e.end.date()) == (date(2025, 2, 4), date(2025, 2, 4))
     # the modal of another comma-bounded clause does not make the time phrase's own clause a guess
     e = find(rule_events(["flight home is 2pm tmrw, should be home by 7ish"]), "flight home")
     assert e.start.date() == date(2023, 5, 9)

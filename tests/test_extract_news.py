@@ -160,6 +160,9 @@ def test_a_message_typed_in_capitals_is_shouted_not_a_row_of_names():
 def test_a_perfect_of_a_result_is_news_and_a_name_after_a_time_word_is_no_clause():
     e = find(_news("And your mother and I have booked Madeira. For January!"), "Madeira")
     assert (e.verb, e.time_source) == ("has booked", "news")
+    # so is a thing put where it belongs
+    e = find(_news("I've put the tomatoes out in the greenhouse"), "tomatoes")
+    assert (e.verb, e.time_source) == ("has put", "news")
     # a perfect of experience or state stays undated
     assert all(e.start is None for e in _news("I've made strong connections with people there."))
     assert all(e.start is None for e in _news("I've got lots of kids' books"))

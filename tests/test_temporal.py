@@ -410,6 +410,14 @@ def test_the_month_rolls_with_the_tense():
     assert s.start_date == date(2024, 6, 28)
 
 
+def test_two_ordinals_joined_are_a_range_with_or_without_the():
+    feb9 = datetime(2025, 2, 9, 18, 40)
+    for text in ("im coming home for reading week, 17th till the 21st", "home the 17th to the 21st", "17th-21st"):
+        s = one(text, feb9)
+        assert (s.start_date, s.end_date) == (date(2025, 2, 17), date(2025, 2, 21)), text
+    assert resolve("it was my 5th time there", feb9) == []  # an ordinal alone is no date
+
+
 # -- tense, prefer ---------------------------------------------------------------------------------
 
 

@@ -74,6 +74,9 @@ RESULT_VERBS = {
     "book", "start", "finish", "complete", "sign", "buy", "adopt", "sell", "pass", "win", "submit", "apply",
     "order", "join", "quit", "fix", "decide", "register", "enrol", "enroll", "schedule", "move", "launch",
     "publish", "graduate", "propose", "hire", "accept",
+    # a thing put or made where it belongs: "I've put the tomatoes out in the greenhouse", "Your
+    # Mother has put the WhatsApp on my phone", "we've painted the hall"
+    "put", "install", "replace", "repair", "plant", "paint",
 }  # fmt: skip
 
 

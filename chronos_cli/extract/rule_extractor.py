@@ -3162,8 +3162,11 @@ def _clock_only(sp) -> bool:
     the span was composed on ("tmrw at 2pm", "tues at 3", "dec 5 at 3pm") dates it, however typed."""
     if sp.granularity not in ("instant", "part_of_day"):
         return False
-    if sp.parts:
-        return all(p.rule == "clock" for p in sp.parts if p.role == "base")
+    # the day a clock time was put on is the span's base or its anchor ("Tuesday the 4th of
+    # February at half past two": the anchor is the date)
+    days = [p for p in sp.parts if p.role in ("base", "anchor")]
+    if days:
+        return all(p.rule == "clock" for p in days)
     return not re.search(r"(?i)today|tonight|tomorrow|yesterday|this|morning|day|night|\d{1,2}[/.-]\d", sp.text)
 
 

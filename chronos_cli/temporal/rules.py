@@ -346,18 +346,20 @@ DATES: list[Rule] = [
     _R(
         "on_the_nth",
         "on/by/until/til/since/before/after/due the Nth, for the 8th (a numeral after 'for'), the 14th and 15th, "
-        "the 9th thru 11th; a month "
+        "the 9th thru 11th, 17th till the 21st; a month "
         "told right before or after it ('in June, on the 3rd', 'on the 5th next month') is its month",
         "that day of that month, else of this month; past tense → last month's if still ahead, otherwise "
         "the next one on or after today (a day of the month said in the present is one still to come)",
         "The package came on the 3rd.",
         "2023-05-08T14:00",
         "2023-05-03 (day)",
-        rf"(?=the\s)(?:{_LB_DATE}the\s+(?P<d>{L.DAY_ORD})|(?<=\bfor )the\s+(?P<d2>[0-3]?\d(?:st|nd|rd|th))(?=\s*(?:$|[.,!?;:)]|\s(?:too|and|instead|at|so|then|lol|haha|lmao|btw|tho|though|also|ok|okay|yay|if|but|in|next|this)\b))"
-        rf"|the\s+(?P<d3>[0-3]?\d(?:st|nd|rd|th))(?=\s*(?:-|–|to|through|thru)\s*(?:the\s+)?[0-3]?\d(?:st|nd|rd|th)\b{_NOT_NTH_NOUN}))\b"
+        rf"(?=the\s|[0-3]?\d(?:st|nd|rd|th)\s*(?:-|–|to|through|thru|till|until|til))(?:{_LB_DATE}the\s+(?P<d>{L.DAY_ORD})|(?<=\bfor )the\s+(?P<d2>[0-3]?\d(?:st|nd|rd|th))(?=\s*(?:$|[.,!?;:)]|\s(?:too|and|instead|at|so|then|lol|haha|lmao|btw|tho|though|also|ok|okay|yay|if|but|in|next|this)\b))"
+        rf"|the\s+(?P<d3>[0-3]?\d(?:st|nd|rd|th))(?=\s*(?:-|–|to|through|thru)\s*(?:the\s+)?[0-3]?\d(?:st|nd|rd|th)\b{_NOT_NTH_NOUN})"
+        # "17th till the 21st": two ordinals joined as a range need no "the" before the first
+        rf"|(?<![\w/.-])(?P<d4>[0-3]?\d(?:st|nd|rd|th))(?=\s*(?:-|–|to|through|thru|till|until|til)\s*(?:the\s+)?[0-3]?\d(?:st|nd|rd|th)\b{_NOT_NTH_NOUN}))\b"
         rf"(?:\s*(?:and|-|–|to|through|thru|till|until)\s*(?:the\s+)?(?P<dend>[0-3]?\d(?:st|nd|rd|th))\b)?{_NOT_NTH_NOUN}",
         R.r_on_the_nth,
-        triggers=("the",),
+        triggers=("the", "till", "until", "til", "to", "thru", "through", "-", "–"),
         chain=True,  # its month may be the span before it or right after it
     ),
     _R(
