@@ -824,3 +824,20 @@ def test_family_words_as_chats_type_them_and_near_words_of_a_trip_match():
     assert d.answer_range == {"start": "2024-03-05", "end": "2024-03-05"}
     m = Matcher(rule_plan("When did Ana bake cookies?", NOW), "When did Ana bake cookies?", {"Ana"})
     assert m.match("made a cake for the party")[0] > m.match("went to the party")[0]
+
+
+def test_a_plan_moved_to_a_new_date_answers_when_and_the_old_date_answers_originally():
+    # Mon 6 May: in the morning the interview is set for Tuesday; that evening it moves to Thursday
+    set_for = turn("My job interview is on Tuesday at 10, wish me luck.", "2024-05-06T09:00")
+    moved = turn("They moved my job interview to Thursday, so more time to prepare.", "2024-05-06T19:00", sid="s2")
+    plan, d = ask("When was Ana's job interview?", [set_for, moved])
+    assert d.answer_range == {"start": "2024-05-09", "end": "2024-05-09"}
+    plan, d = ask("When was Ana's job interview originally scheduled?", [set_for, moved])
+    assert d.answer_range == {"start": "2024-05-07", "end": "2024-05-07"}
+
+
+def test_a_move_of_house_is_no_plan_moved():
+    went = turn("I went to the city on Saturday for a concert.", "2024-05-13T09:00")
+    moved = turn("I moved to the city last year, best decision ever.", "2024-05-06T19:00", sid="s2")
+    plan, d = ask("When did Ana go to the city?", [went, moved])
+    assert d.answer_range == {"start": "2024-05-11", "end": "2024-05-11"}

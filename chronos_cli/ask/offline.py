@@ -35,6 +35,7 @@ from chronos_cli.extract.words import is_verbish
 from chronos_cli.hits import EventHit, TurnHit
 from chronos_cli.providers.messages import ToolCall
 from chronos_cli.temporal.lexicon import MONTH_NAMES
+from chronos_cli.temporal.resolve import moved_to
 
 # The weights below were chosen on locomo_dev.json and checked on locomo_dev2.json (and the
 # reverse); BENCHMARKS.md has both figures. The rules they weigh are English, not a sample's.
@@ -92,6 +93,16 @@ _TELLS_START = re.compile(
 # a state told as it holds ("I'm still volunteering there", "I've been volunteering …")
 _ONGOING = re.compile(r"^(?:is|am|are|'s|'m|'re|has been|have been|'ve been)\s+\w+ing\b", re.I)
 START_BONUS = 0.3
+# a plan moved to a new date ("they moved the interview to thursday", "Friday night instead")
+# replaces the one it moved: asked when it happened, the new date is the answer; asked when it
+# was first or originally meant to be, the old one
+MOVED_BONUS = 0.25
+_INSTEAD = re.compile(r"\binstead\b", re.I)
+_ASKS_ORIGINAL = re.compile(
+    r"\b(?:originally|at first|first\s+(?:plan|planned|scheduled|set|booked|arranged)|supposed\s+to|meant\s+to"
+    r"|(?:planned|scheduled|booked)\s+for\s+before)\b",
+    re.I,
+)
 START_TIE = 0.15  # how near the best a telling must match to count as the same start
 _HOW_LONG = re.compile(r"\bhow long\b(?! ago)", re.I)
 # "how long did the trip last?", "how long was the trip?": a span, from its first to its last day
@@ -395,6 +406,15 @@ def asks_start(question: str) -> bool:
     return bool(_ASKS_START.search(question))
 
 
+def _moved(o: Occurrence) -> bool:
+    """``o`` is dated by the new date of something moved ("they moved the interview to | thursday",
+    "Friday night instead"); not a move of house ("i moved to the city")."""
+    if not o.dated or not o.phrase:
+        return False
+    at = o.sentence.lower().find(o.phrase.lower())
+    return bool(_INSTEAD.search(o.sentence)) or (at >= 0 and moved_to(o.sentence, at))
+
+
 def when_key(
     o: Occurrence,
     wants_plan: bool,
@@ -403,13 +423,15 @@ def when_key(
     calling_off: bool = False,
     now: datetime | None = None,
     other_deeds: frozenset[tuple[str, str]] = frozenset(),
+    original: bool = False,
 ) -> float:
     """How well ``o`` answers a "when" question: its match, a date of its own, and the kind of
     occurrence asked — a plan (``wants_plan``), how long something has lasted (``lasting``: a
     phrase that says since when), when it started (``start``), or when it was called off
     (``calling_off``: then the telling of the cancellation is what is asked, not a lesser one).
     ``other_deeds``: the turns that tell another deed than the asked one (``other_deed_turns``):
-    their own date is no claim to be the one asked."""
+    their own date is no claim to be the one asked. ``original``: the question asks when a plan
+    was first meant to be, before it moved (``_ASKS_ORIGINAL``)."""
     tells_start = start and o.core and bool(_TELLS_START.search(o.sentence))  # a start of what was asked
     # asked when it started, a state dated the day it was told ("I'm still volunteering there")
     # bounds the start and no more: it is not dated for this question
@@ -422,6 +444,8 @@ def when_key(
         k += SINCE_BONUS
     if tells_start:  # "I started volunteering here a year ago"
         k += START_BONUS
+    if _moved(o):  # "demo is moved to thursday same time"
+        k += -MOVED_BONUS if original else MOVED_BONUS
     if o.planned != wants_plan:
         # asked what was done, a planned occurrence whose day has since gone by most often took
         # place ("porks off the menu from tmrw" for "When was the pork taken off the menu?"): it
@@ -445,6 +469,7 @@ class WhenTerms(NamedTuple):
     calling_off: bool
     now: datetime | None = None
     other_deeds: frozenset[tuple[str, str]] = frozenset()
+    original: bool = False
 
 
 # a verb form the question asks as its deed: not a light verb ("get", "see", "receive"), an
@@ -530,6 +555,7 @@ def _when_terms(question: str, now: datetime | None = None, occs: list[Occurrenc
         bool(_ASKS_CALLING_OFF.search(question)),
         now,
         other,
+        bool(_ASKS_ORIGINAL.search(question)),
     )
 
 
