@@ -48,6 +48,11 @@ FIRST_PERSON = frozenset({"i", "me", "my", "mine", "myself"})
 # (bench/bench_ask.py on the dev conversations: recall_all@15 +1.7 / +0.6 points, temporal
 # +0 / +1.5; BENCHMARKS.md)
 DENSE_NEIGHBOUR = 0.5
+# the BM25 window reaches on to the replies two and three messages after a hit, at these
+# weights: in a chat the time of what a message names is often given a few messages on
+# ("so varnish this wknd still?" / … / "can we do the wknd after instead? sat 25th"); on the
+# tune files recall_all@15 +14/786, temporal +3/418, When-QA −2/411 (BENCHMARKS.md, session 40)
+BM25_LATER = (0.5, 0.25)
 # each offline ranking's list length (the dense/BM25 pools are ``pool``)
 EVENT_K = 50
 SIDE_K = 50
@@ -163,8 +168,11 @@ def event_turn_ranking(store: Store, query: str, qvec, *, where=None, k: int = E
 Position = tuple[str, int]  # (session_key, turn_index)
 
 
-def _window_scores(hits: list[TurnHit], neighbour: float) -> tuple[dict[Position, float], dict[Position, TurnHit]]:
-    """Each hit's score plus its previous and next turn's times ``neighbour``, by position."""
+def _window_scores(
+    hits: list[TurnHit], neighbour: float, later: tuple[float, ...] = ()
+) -> tuple[dict[Position, float], dict[Position, TurnHit]]:
+    """Each hit's score plus its previous and next turn's times ``neighbour``, by position;
+    ``later``: the weights of the turns after the next (a reply two or three messages on)."""
     score: dict[Position, float] = defaultdict(float)
     rows: dict[Position, TurnHit] = {}
     for h in hits:
@@ -173,6 +181,8 @@ def _window_scores(hits: list[TurnHit], neighbour: float) -> tuple[dict[Position
         s = h.score
         for d in (0, -1, 1):  # the hit first: on a tie it ranks above its neighbours
             score[(p[0], p[1] + d)] += s if d == 0 else neighbour * s
+        for d, w in enumerate(later, 2):
+            score[(p[0], p[1] + d)] += w * s
     return score, rows
 
 
@@ -307,7 +317,7 @@ def offline_rankings(
     out = {name: f.result() for name, f in futures.items()}
     windows = {
         "dense": _window_scores(out["dense"], DENSE_NEIGHBOUR),
-        "bm25": _window_scores(out["bm25"], 1.0),
+        "bm25": _window_scores(out["bm25"], 1.0, BM25_LATER),
     }
     keys = out.get("events", [])
     at, by_key = _fetch_turns(store, where, set().union(*(_missing(*w) for w in windows.values())), keys)
