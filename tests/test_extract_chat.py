@@ -2844,3 +2844,85 @@ def test_a_time_phrase_after_and_opens_the_clause_that_follows_it():
     evs = rule_events(["I painted the fence and yesterday my sister visited"])
     assert find(evs, "fence").start is None
     assert find(evs, "my sister visited").start.date() == YESTERDAY
+
+
+# -- a time given on its own ------------------------------------------------------------------------
+
+
+def test_a_day_told_alone_with_instead_dates_the_plan_moved_there():
+    [e] = rule_events([("Sam", "Thursday instead. Same time, half past two.")])
+    assert (e.start.date(), e.time_expression, e.kind) == (date(2023, 5, 11), "Thursday", "mention")
+    assert "Thursday instead" in e.object
+    # the thing just named is the thing moved
+    evs = rule_events([("Sam", "They have to move the X ray. Thursday instead.")])
+    moved = find(evs, "Thursday instead")
+    assert "X ray" in moved.object and moved.start.date() == date(2023, 5, 11)
+
+
+def test_a_time_given_alone_answers_the_question_before_it():
+    evs = rule_events(
+        [
+            ("Kim", "whats the plan for it again? its the 1st isnt it"),
+            ("Sam", "Saturday the 13th. Seventy years young."),
+        ]
+    )
+    e = find(evs, "Saturday the 13th")
+    assert e.start.date() == date(2023, 5, 13) and e.source_turn_ids == ["D1:2", "D1:1"]
+    assert "plan for it" in e.object  # what it answers is kept with it
+    # with no question before it a bare time tells nothing
+    assert [x for x in rule_events([("Sam", "Saturday the 13th.")]) if x.start is not None] == []
+
+
+def test_update_heading_a_message_is_its_headline_not_a_verb():
+    [e] = rule_events([("Sam", "ok update we did the bedroom and half the hall")])
+    assert (e.subject, e.verb, e.object) == ("Sam", "did", "the bedroom and half the hall")
+    assert normalize("update my phone tonight") == "update my phone tonight"  # a verb stays a verb
+
+
+def test_what_the_listeners_relative_has_just_done_is_theirs():
+    evs = rule_events([("Callum", "hi grandad"), ("Hamish", "Your Mother has put the WhatsApp on my phone for me.")])
+    e = find(evs, "WhatsApp")
+    assert (e.subject, e.verb) == ("Callum's Mother", "has put")
+    # how the listener's things are is no deed of theirs
+    assert [x.object for x in rule_events([("Callum", "hi"), ("Hamish", "your hair has grown")]) if x.start] == []
+
+
+def test_ill_since_a_day_is_a_state_from_then():
+    [e] = rule_events([("Sam", "I have been ill since monday")], t=datetime(2023, 5, 11, 9))
+    assert (e.verb, e.object, e.start.date(), e.end.date()) == ("has been", "ill", date(2023, 5, 8), date(2023, 5, 11))
+
+
+def test_a_thing_told_done_with_no_one_who_did_it_is_news_of_it():
+    assert normalize("filling done") == "the filling got done"
+    assert normalize("my essay submitted.") == "my essay got submitted."
+    # not praise, not a question, not a participle with more to come
+    for text in ("well done", "all done!", "the dinner done?", "car fixed by friday hopefully", "nearly done"):
+        assert normalize(text) == text
+    last = datetime(2023, 5, 6, 19, 0)
+    talk = [
+        session([("Sam", "hey"), ("Kim", "hi")], sid="s1", t=last),
+        session([("Sam", "car fixed finally!"), ("Kim", "yay")], sid="s2", t=T0),
+    ]
+    [e] = RuleExtractor().extract(talk)[1]
+    assert (e.subject, e.verb, e.object, e.time_source) == ("the car", "got", "fixed", "news")
+    assert (e.start, e.end.date()) == (last, T0.date())
+
+
+def test_a_day_judged_opens_the_story_the_next_message_tells():
+    last = datetime(2024, 12, 26, 10, 0)
+    said = datetime(2024, 12, 29, 20, 40)
+    talk = [
+        session([("Kay", "hey"), ("Den", "hi")], sid="s1", t=last),
+        session(
+            [("Kay", "ok so last night was awful"), ("Kay", "we took her to the emergency vet"), ("Den", "oh no")],
+            sid="s2",
+            t=said,
+        ),
+    ]
+    [e] = RuleExtractor().extract(talk)[1]
+    assert (e.verb, e.object, e.time_expression) == ("took", "her to the emergency vet", "last night")
+    assert e.start.date() == date(2024, 12, 28) and e.source_turn_ids == ["D1:2", "D1:1"]
+    # another topic after it is not the story ("btw …")
+    talk[1].turns[1].text = "btw we took her to the emergency vet"
+    [e] = RuleExtractor().extract(talk)[1]
+    assert e.time_expression is None

@@ -703,7 +703,7 @@ def test_news_is_answered_with_the_day_it_was_told_and_says_its_window():
     bike.time_source = "news"  # told with no time, the day after the last talk
     other = turn("the weather is lovely, off to the market", "2024-04-06T10:20", "Katrin", sid="s13")
     plan, d = ask("When did Katrin buy a new bike?", [t, other], [bike], now=datetime(2024, 4, 20))
-    assert d.answer_range == {"start": "2024-04-06", "end": "2024-04-06"}
+    assert d.answer_range == {"start": "2024-04-05", "end": "2024-04-06"}  # the window its words give
     assert "between Friday 2024-04-05 and Saturday 2024-04-06 (told as news then" in d.answer
 
 
@@ -723,7 +723,7 @@ def test_news_is_not_dated_by_another_sentences_time_and_a_same_day_talk_gives_t
     bike.time_source = "news"
     # the event alone (its turn not retrieved): its evidence's later "last week" is another sentence's
     plan, d = ask("When did Katrin buy a new bike?", [], [bike], now=datetime(2024, 4, 20))
-    assert d.answer_range == {"start": "2024-04-06", "end": "2024-04-06"}
+    assert d.answer_range == {"start": "2024-04-05", "end": "2024-04-06"}  # since the last talk, not last week
     bike.start = datetime(2024, 4, 6, 8, 0)  # they had talked that morning
     plan, d = ask("When did Katrin buy a new bike?", [], [bike], now=datetime(2024, 4, 20))
     assert "Saturday 2024-04-06 (told as news since you last talked that day)" in d.answer
@@ -841,3 +841,39 @@ def test_a_move_of_house_is_no_plan_moved():
     moved = turn("I moved to the city last year, best decision ever.", "2024-05-06T19:00", sid="s2")
     plan, d = ask("When did Ana go to the city?", [went, moved])
     assert d.answer_range == {"start": "2024-05-11", "end": "2024-05-11"}
+
+
+def test_news_told_with_no_date_is_answered_with_the_days_since_the_last_talk():
+    told = turn("Lost two nil at the match. Then the car would not start.", "2025-01-31T17:55", speaker="Ana")
+    lost = event(told, "Ana", "lost", "two nil at the match", start="2025-01-29T11:40", end="2025-01-31T23:59:59")
+    lost.time_source, lost.granularity = "news", "range"
+    plan, d = ask("When did Ana lose two nil at the match?", [told], [lost], now=datetime(2025, 2, 10))
+    assert d.answer_range == {"start": "2025-01-29", "end": "2025-01-31"}
+    assert "between Wednesday 2025-01-29 and Friday 2025-01-31" in d.answer
+    # a long gap since the last talk leaves the day it was told
+    lost.start = datetime(2025, 1, 10, 9, 0)
+    plan, d = ask("When did Ana lose two nil at the match?", [told], [lost], now=datetime(2025, 2, 10))
+    assert d.answer_range == {"start": "2025-01-31", "end": "2025-01-31"}
+
+
+@pytest.mark.parametrize(
+    "q, window",
+    [
+        ("When did Denise do her Christmas baking?", None),  # a kind of baking, not the day
+        ("How many Christmas parties did I go to?", None),
+        ("What did I do at Christmas?", "2024-12-25"),  # the day itself
+        ("When did I see Sam on Christmas Day?", "2024-12-25"),
+    ],
+)
+def test_a_holiday_that_names_a_kind_or_what_a_deed_is_for_gives_no_window(q, window):
+    plan = rule_plan(q, datetime(2025, 1, 8, 12))
+    assert (plan.time_range.display if plan.time_range else None) == window
+    if window is None:
+        assert "Christmas" in plan.targets.words()  # still a word to find
+
+
+def test_christmas_baking_is_answered_by_the_baking_not_by_a_turn_near_christmas():
+    baking = turn("I made 6 dozen cookies today for christmas baking and my hands are ruined", "2024-12-18T21:15")
+    shop = turn("I'm at Kroger, do we need the cranberry sauce for christmas", "2024-12-24T10:00", sid="s2")
+    plan, d = ask("When did Ana do her Christmas baking?", [shop, baking], now=datetime(2025, 1, 8))
+    assert d.answer_range == {"start": "2024-12-18", "end": "2024-12-18"}

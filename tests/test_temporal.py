@@ -934,3 +934,30 @@ def test_a_week_today_counts_the_weeks_on_from_that_day():
         [sp] = resolve(text, now)
         assert (sp.start.date(), sp.end.date(), sp.granularity) == (day, day, "day"), text
     assert resolve("i spent a week on holiday", now) == []
+
+
+def test_o_clock_typed_with_a_space_or_without_its_apostrophe_is_a_clock_time():
+    now = datetime(2025, 1, 24, 11, 0)
+    for text in ("meet at two o clock", "meet at two oclock", "meet at two o'clock"):
+        [sp] = resolve(text, now)
+        assert (sp.start.hour, sp.start.minute) == (14, 0), text
+
+
+def test_since_a_clock_time_is_since_the_last_one_a_hedge_between_included():
+    evening = datetime(2025, 1, 24, 21, 5)
+    [sp] = resolve("The power is off here since about four o clock.", evening)
+    assert sp.rule == "since" and sp.start == datetime(2025, 1, 24, 15, 30)  # about: half an hour either side
+    assert sp.end.date() == date(2025, 1, 24)
+    [sp] = resolve("yeah since like last week, cant chew on the left", datetime(2025, 10, 6, 9, 25))
+    assert (sp.rule, sp.start.date(), sp.end.date()) == ("since", date(2025, 9, 29), date(2025, 10, 6))
+    # without "since" the hour to come is still ahead
+    [sp] = resolve("I will be there about four o clock", evening)
+    assert sp.start > evening
+
+
+def test_a_day_told_alone_with_instead_is_where_a_plan_moved_ahead():
+    mon = datetime(2025, 2, 3, 16, 15)
+    assert [s.start.date() for s in resolve("Thursday instead.", mon)] == [date(2025, 2, 6)]
+    assert [s.start.date() for s in resolve("ok friday instead then", mon)] == [date(2025, 2, 7)]
+    # with a verb its tense decides: "I went thursday instead" was the Thursday gone by
+    assert [s.start.date() for s in resolve("I went thursday instead.", mon)] == [date(2025, 1, 30)]

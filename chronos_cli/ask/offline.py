@@ -73,6 +73,8 @@ OTHER_OF_BEST = 0.7
 # a "when" question's own time phrase is an occasion more than a fence ("come to visit for
 # Thanksgiving" may be the day before)
 WHEN_PAD = timedelta(days=3)
+# news since a talk this many days back or fewer is answered with those days (``news_range``)
+NEWS_WINDOW_DAYS = 5
 # "when did … start / begin / first …": the occurrence that tells the beginning
 # (the verb of the question, or "first" before it: not "won her first tournament", "first place",
 # nor "the band she started")
@@ -380,6 +382,19 @@ def describe(o: Occurrence, *, with_date: bool = True) -> str:
 
 def range_of(o: Occurrence) -> dict[str, str]:
     return {"start": o.start.date().isoformat(), "end": o.end.date().isoformat()}
+
+
+def news_range(o: Occurrence) -> dict[str, str]:
+    """The range a "when" answer gives: news told with no date ("lost two nil", "scored at fives
+    btw!!") took place since the speakers last talked, so when that was only days before, the
+    answer is those days, as its words say ("between Wednesday … and Friday …"); a longer gap
+    leaves the day it was told, the likeliest for news."""
+    s = o.start.date()
+    if not o.dated and o.news_since is not None and o.news_since.date() < s:
+        since = o.news_since.date()
+        if (s - since).days < NEWS_WINDOW_DAYS:
+            return {"start": since.isoformat(), "end": s.isoformat()}
+    return range_of(o)
 
 
 # ------------------------------------------------------------------------------------------
@@ -733,7 +748,7 @@ def when_answer(q: str, plan: Plan, occs: list[Occurrence], now: datetime, m: Ma
     shown = {best.key}
     if not best.core:
         lines.append("Nothing I found says this in so many words; the closest match:")
-    rng = range_of(best)
+    rng = news_range(best)
     stay = _stay(best, occs) if _STAY.search(q) else None
     if stay:
         first, last = stay[0], stay[-1]

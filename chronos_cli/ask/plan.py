@@ -450,6 +450,8 @@ def _bullets(op: str, targets: Targets, tr: TimeRange | None, hops: list[str]) -
 
 
 def rule_plan(question: str, now: datetime, *, dynamic: bool = True) -> Plan:
+    from chronos_cli.temporal.resolve import attributive_holiday
+
     tr, spans = resolve_range(question, now)
     hops = [
         h.strip(" ,?") + "?"
@@ -462,6 +464,10 @@ def rule_plan(question: str, now: datetime, *, dynamic: bool = True) -> Plan:
         # "When did Kayla book her train ticket home for Christmas?": what a deed is for is ahead
         # of it, no window for the deed itself
         tr = None
+    if tr is not None and attributive_holiday(spans[0], question):
+        # "When did Denise do her Christmas baking?", "How many Christmas parties?": the holiday
+        # names a kind of thing, not the day it was done: a word to find, not a window
+        tr, spans = None, spans[1:]
     if not dynamic:
         op = "lookup"
     targets = _targets(question, spans)

@@ -389,6 +389,51 @@ def _arranged(m: re.Match) -> str:
     return f"{m.group(1)}{m.group(3)} {m.group(2)}"
 
 
+# a thing done, told as a reduced passive with no one who did it and nothing after ("filling
+# done", "car fixed finally!", "essay submitted"): read as "the filling got done", what befell
+# the speaker's thing, since the last talk (a participle with more after it stays: "car fixed
+# by friday hopefully" is no completion told)
+_COMPLETED = re.compile(
+    r"(^|(?<=[.!?\n] )|\b(?:so|and|also|btw|ok|okay|oh|update:) )"
+    r"(?!(?:so|and|also|btw|ok|okay|oh)\b)((?:(?:the|my|our)\s+)?(?:[a-z]+\s+){0,2}[a-z]+)"
+    r"\s+(done|fixed|sorted|finished|submitted|delivered|installed|fitted|repaired|replaced|posted|signed)"
+    r"(?=\s*(?:finally|at last|today|now|lol|haha|btw|yay)?\s*(?:[!.]|\s*$))",
+    re.I,
+)
+_QUESTION_WORDS = {"what", "who", "why", "how", "when", "where", "which", "is", "are", "was", "were"}
+_NOT_COMPLETED = _NOT_ARRANGED | {
+    "well",
+    "half",
+    "almost",
+    "nearly",
+    "not",
+    "all",
+    "medium",
+    "rare",
+    "job",
+    "be",
+    "get",
+}
+
+
+def _completed(m: re.Match) -> str:
+    words = m.group(2).lower().split()
+    if any(
+        w in _NOT_COMPLETED or w in BE or w in HAVE or w in MODAL or is_past(w) or w in _QUESTION_WORDS for w in words
+    ):
+        return m.group(0)
+    np = m.group(2) if words[0] in ("the", "my", "our") else f"the {m.group(2)}"
+    return f"{m.group(1)}{np} got {m.group(3)}"
+
+
+# "ok update we did the bedroom": a message headed with "update" as its headline, typed without
+# the colon that parts it from the news ("update: we did …"); "update my phone" is a verb
+_HEADLINE = re.compile(
+    r"(?i)^(\W*(?:(?:ok|okay|so|right|and|small|quick|little|big|another|an|a)\s+){0,2}update)"
+    r"(?=\s+(?:i|we|he|she|they)\b)"
+)
+
+
 def normalize(text: str) -> str:
     """Chat spelling read the standard way, so "im going" and "I'm going" parse alike; a message
     typed in capitals is shouted, not a row of names ("WE GOT THE APARTMENT")."""
@@ -406,6 +451,10 @@ def normalize(text: str) -> str:
             text = pat.sub(rep, text)
     if "booked" in text or "reserved" in text or "scheduled" in text:
         text = _ARRANGED.sub(_arranged, text)
+    if " " in text and _COMPLETED.search(text):
+        text = _COMPLETED.sub(_completed, text)
+    if "pdate" in text:
+        text = _HEADLINE.sub(r"\1:", text)
     return text
 
 

@@ -57,6 +57,8 @@ PEOPLE = {
     "grandfather", "aunt", "uncle", "cousin", "neighbor", "neighbour", "coworker", "colleague", "people", "person",
     "guy", "girl", "boy", "man", "woman", "men", "women", "baby", "family", "parent", "team", "teammate", "buddy",
     "niece", "nephew", "fiance", "fiancee", "roommate", "classmate", "teacher", "student", "doctor", "nurse",
+    # British and Irish spellings of the same kin
+    "mum", "mam", "nan", "nana", "gran", "granny", "grandad", "granddad", "grandparent",
 }  # fmt: skip
 
 # words that never go on a noun phrase's run of nouns and adjectives

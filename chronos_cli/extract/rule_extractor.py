@@ -219,10 +219,13 @@ _COMPLEX_PREP_HEADS |= {"back", "side", "bottom", "edge", "end", "close", "due",
 _STATE_ADJ = {
     "open", "closed", "live", "ready", "done", "finished", "engaged", "married", "pregnant", "retired", "sick",
     "hurt", "injured", "divorced", "single", "vegan", "unemployed", "sober", "back", "home", "away",
+    "ill", "unwell", "poorly",
 }  # fmt: skip
 _DAY_END = time(23, 59, 59, 999999)
 _CONDITIONAL = {"when", "if", "once", "until", "unless", "before", "after", "whenever", "till"}
 # words a sentence may open with before what it says ("ok if it rains …", "but if …")
+# the words a bare "<time> instead" may carry and still say only that ("ok thursday instead then")
+_INSTEAD_FILLERS = {"ok", "okay", "so", "now", "then", "yeah", "yes", "no", "oh", "lol", "!", ",", ".", "-"}
 _LEAD_INS = {"ok", "okay", "well", "so", "and", "but", "also", "oh", "hmm", "like", ",", "-"}
 _PREFERENCE = {"love", "loved", "like", "liked", "enjoy", "enjoyed", "hate", "hated", "prefer", "adore"}
 _REPORTING = {"say", "said", "says", "mention", "mentioned", "tell", "told", "write", "wrote", "add", "note"}
@@ -619,6 +622,25 @@ def _cite_story(events: list[Event], story, story_turn: str, text: str) -> None:
             e.source_turn_ids = [*e.source_turn_ids, story_turn]
 
 
+_ASKS_HOW = re.compile(r"(?i)^\W*(?:\w+\W+){0,2}?how\b")
+# what a time given alone may carry and still be only the time ("on friday then", "next week i think")
+_BARE_TIME_WORDS = {"on", "in", "at", "by", "the", "then", "ok", "okay", "yes", "yeah", "yep", "no", "so", "oh"}
+_BARE_TIME_WORDS |= {"i", "think", "probably", "maybe", "hopefully", "lol", "haha", "!", ",", ".", "?", "-"}
+# … and the word that takes it up ("Saturday the 22nd lovely", "friday works", "sunday perfect")
+_BARE_TIME_WORDS |= {"lovely", "great", "perfect", "fine", "good", "brilliant", "cool", "sure", "works", "wonderful"}
+
+
+def _bare_time(toks: list[Tok], sp) -> bool:
+    """The sentence is the time phrase ``sp`` and nothing else of substance ("Next Friday.",
+    "on the 20th i think"). Not a question ("friday?") and not a negated one ("not friday")."""
+    rest = [t.low for t in toks if not sp.start_char <= t.start < sp.end_char]
+    return (
+        all(w in _BARE_TIME_WORDS for w in rest)
+        and "?" not in rest
+        and any(sp.start_char <= t.start < sp.end_char for t in toks)
+    )
+
+
 def _cite_asker(before: Turn | None, turn: Turn, e: Event) -> Event:
     """``e``, read from an answer, with the question's message as its second source: the question
     names what the answer is about ("did u go to urgent care" / "yeah this morning"). The answer
@@ -766,7 +788,8 @@ class RuleExtractor:
             text = texts[turn.turn_id]
             # … and after a teaser ("something exciting happened last Friday" / "I went to a
             # game convention") the next message is what happened then
-            goes_on = _continues(text) or carried.teased or (carried.narrated and _goes_on(text))
+            teased = carried.teased and not _NEW_TOPIC.match(text)  # "… btw …" turns to another point
+            goes_on = _continues(text) or teased or (carried.narrated and _goes_on(text))
             story = carried.story if same and goes_on else None
             narrating = story is not None and carried.narrated  # "we saw the lions" / "my son fed a giraffe"
             headed = self._headed(session, i, bare)
@@ -1189,6 +1212,21 @@ class RuleExtractor:
                         told.start, told.end, told.granularity = ev.start, ev.end, ev.granularity
                         told.time_expression, told.time_source = ev.time_expression, ev.time_source
                     continue
+                if (
+                    ev is None
+                    and prev_questions
+                    and _bare_time(toks, sp)
+                    and has_content(tokenize(prev_questions[-1]))
+                    and not _ASKS_HOW.match(prev_questions[-1])
+                ):
+                    # "whats the plan for it again?" / "Saturday the first.": a time given alone
+                    # answers the question before it; the answer keeps the question it dates
+                    # ("when is it?" names nothing: what "it" is, the talk says before; "how was
+                    # the concert" / "tomorrow!!" is no answer of how it went)
+                    ev = _span_mention(
+                        session, turn, f"{sp.text}, answering “{prev_questions[-1].strip()[:120]}”", sent, sp
+                    )
+                    _cite_asker(self._before, turn, ev)
                 if ev is not None:
                     self._resolve(ev, antecedent)
                     st.events.append(ev)
@@ -1385,6 +1423,12 @@ class RuleExtractor:
         if negated and told_of and not story_only and (np := _occasion_named(toks, sp)):
             # "i never told u about the concert last night": the telling is denied, not the concert
             return _span_mention(session, turn, f"{join_tokens(np)} {sp.text}", sentence, sp)
+        rest = [t.low for t in toks if not sp.start_char <= t.start < sp.end_char and t.low not in _INSTEAD_FILLERS]
+        if rest == ["instead"]:
+            # "Thursday instead." / "next week instead then": a plan told moved there — the thing
+            # moved is the one just named, else the mention keeps the words as said
+            thing = self._antecedent(turn, text[: toks[0].start])
+            return _span_mention(session, turn, f"{thing + ' ' if thing else ''}{sp.text} instead", sentence, sp)
         if negated or (said < 2 and not occasion):  # "I'll try", "I'm dreading": too little said to keep
             return None
         if (
@@ -1984,10 +2028,16 @@ class RuleExtractor:
             # ("your boiler is broken") or praise ("your dedication paid off")
             listener = ctx.speakers - {speaker}
             c = self._np_subject(toks, i, f"{next(iter(listener))}'s") if len(listener) == 1 else None
-            ok = c is not None and c.mood == "past" and c.verb_toks[:1] and c.verb_toks[0].low in PAST
+            ok = (
+                c is not None
+                and c.mood in ("past", "perfect")
+                and c.verb_toks[:1]
+                # "your sister called"; "your mother has put the WhatsApp on my phone": done, just now
+                and (c.verb_toks[0].low in PAST or (c.verb_toks[0].low in ("has", "have") and len(c.verb_toks) > 1))
+            )
             # a person of the listener's does deeds of their own: "your father put the lights up"
             person = one_of(toks[i + 1].low, PEOPLE) and toks[i + 1].low not in ("friend", "friends")
-            return c if ok and (lemma(c.verb_toks[0].low) in _BEFALLS_LISTENERS or person) else None
+            return c if ok and (c.lemma in _BEFALLS_LISTENERS or person) else None
         if t.low in _SOMEONE:
             # "someone stole my bike", "somebody dented our car": an occurrence to the speaker's
             # things; "someone told me …", "someone should fix it" name no occurrence of theirs
@@ -3480,6 +3530,8 @@ def _teaser(sentence: str) -> bool:
     """ "Something exciting happened last Friday", "guess what happened yesterday": what
     happened is told next (the teaser itself stays a mention: it dates the day, and a question
     about what happened may point at it)."""
+    if _DAY_JUDGED.match(sentence):
+        return True  # "ok so last night was awful", "yesterday was CHAOS": the day is judged, its story follows
     lows = _past_openers([t.low for t in tokenize(sentence)])
     if _unnamed_deed(lows):
         return True  # "last weekend I did something new that had an impact on me" (no mention of its own)
@@ -3491,6 +3543,14 @@ def _teaser(sentence: str) -> bool:
     return bool(at) and len(after) <= 4 and not any(w in L.PREPOSITIONS or w in L.CLAUSE_BREAK for w in after)
 
 
+# a past day or part of one as the subject of a judgement, and nothing else: "last night was
+# awful", "ok so yesterday was a nightmare", "this morning has been chaos"
+_DAY_JUDGED = re.compile(
+    r"(?i)^\W*(?:(?:ok|okay|so|omg|well|oh|wow|man|ugh)\W+)*"
+    r"(?:last\s+night|yesterday|this\s+morning|this\s+afternoon|today|last\s+weekend|the\s+weekend|last\s+week"
+    r"|(?:mon|tues|wednes|thurs|fri|satur|sun)day(?:\s+night)?)"
+    r"(?:\s+(?:morning|afternoon|evening|night))?\s+(?:was|has\s+been)\s+(?:[\w']+\W*){1,3}$"
+)
 _INDEFINITE = {"something", "stuff", "lots"}  # not "nothing happened", "everything happened so fast"
 
 

@@ -27,7 +27,7 @@ CLOCK = (
     r"|(?<![\d:.])(?P<h24>[01]\d|2[0-3]):(?P<mi24>[0-5]\d)(?![\d:]|\.\d)"
     rf"|{_CUE_LB}(?P<h1>[1-9]):(?P<mi1>[0-5]\d)(?![\d:]|\.\d)"
     r"|\b(?P<noon>noon|midnight|mid-?day)\b(?!\s+(?:snack|sun|blue|madness|oil)\b)"
-    rf"|(?P<hw>{HW}|1[0-2]|[1-9])\s+o'?clock\b"
+    rf"|(?P<hw>{HW}|1[0-2]|[1-9])\s+o['’ ]?clock\b"
     rf"|(?P<frac>half|(?:a\s+)?quarter)\s+(?P<rel>past|after|to|till|of)\s+(?P<hf>{HW}|1[0-2]|[1-9]|noon|midnight)\b"
     rf"|(?P<hp>{HW}|1[0-2]|[1-9])(?::(?P<mip>[0-5]\d))?\s+(?:in\s+the\s+(?P<part>morning|afternoon|evening)|at\s+(?P<night>night))\b"
     # a bare hour after "at" where its clause ends: punctuation, a day word, or a conjunction that
@@ -121,10 +121,16 @@ def habitual(ctx, pos: int) -> bool:
     return _HABITUAL.search(ctx.text, s, e) is not None
 
 
+_SINCE_BEFORE = re.compile(
+    r"\bsince\s+(?:(?:about|around|roughly|approximately|like|just\s+after|just\s+before)\s+)?$", re.I
+)
+
+
 def r_clock(m, ctx) -> Res | None:
     if habitual(ctx, m.start()):
         return None
     h, mi, fixed, _ = parse(m)
-    t = ctx.tense(m.start())
+    # "the power is off since about four o'clock": what holds since a time began at the last one
+    t = "past" if _SINCE_BEFORE.search(ctx.text, max(0, m.start() - 30), m.start()) else ctx.tense(m.start())
     dt = alone(ctx.now, h, mi, fixed, t)
     return dt, dt, "instant"

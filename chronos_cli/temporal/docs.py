@@ -75,6 +75,9 @@ example below is checked by the test suite.
   rescheduled, postponed, bumped, delayed, changed or shifted to/for/until a date ("my
   committee meeting got moved to aug 31" said on 21 August is this year's 31 August, "they
   pushed the game back to friday" the coming Friday): the thing moved has not happened yet.
+  A time told **alone with "instead"** ("Thursday instead.", "ok next week instead then"),
+  with no verb to give a tense, names where a plan moved to: ahead ("I went thursday
+  instead" keeps its past).
   So is the time of a **deed asked of someone** — asked, invited, told, wants or needs
   someone to do it ("ramon asked me to run brunch on sunday" said on a Thursday is the
   coming Sunday; "marcus asked me to come to dinner on saturday the 11th" the coming 11th)
@@ -91,6 +94,9 @@ example below is checked by the test suite.
   Saturday", "on a Friday") names no particular day: no span. Nor does a rate: an amount or
   a count of things per unit ("£38 a month from august", "3 days a week from september") is no
   offset "a week from" a day; the day after "from" is when the rate starts.
+- **"since" a clock time** ("the power is off since about four o clock", said at 9pm) is since
+  the last such time (4pm that day), a hedge between "since" and its time ("since like last
+  week", "since about …") still reads as "since"; "o'clock" may be typed "o clock" or "oclock".
 - **"recently"**, "lately", "not long ago" are the last three weeks (today and the 20 days
   before): further back, English says "last month" or "a while ago".
 - **"since we last talked"** needs a second moment, `last_talk`: when the same people last

@@ -28,7 +28,7 @@ _PRECHECK = re.compile(
     r"|thanksgiving|valentine|quarter|\bq[1-4]|\bh[12]\b|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec"
     r"|morning|afternoon|evening|ties\b|holiday|first|second|third|fourth|fifth|sixth|seventh"
     r"|eighth|ninth|tenth|teenth|twent|thirt|eleventh|twelfth|last|final|penultimate"
-    r"|noon|midnight|midday|o'?clock|half|\beo[dwmqy]\b|\bcob\b|close of business|\bnow\b"
+    r"|noon|midnight|midday|o['’ ]?clock|half|\beo[dwmqy]\b|\bcob\b|close of business|\bnow\b"
     r"|patrick|paddy|juneteenth|gras|pancake|passover|pesach|hanuk|chanuk|rosh|kippur|purim|diwali"
     r"|deepavali|\bholi\b|\beid\b|\bnye\b|mayo|since|earlier"
     r"|\b(?:mon|tue|wed|thu|fri|sat|sun)",
@@ -124,6 +124,13 @@ _MOVED_TO = re.compile(
     r"|delay(?:ed|ing)?|chang(?:e|ed|ing)|shift(?:ed|ing)?)(?:\s+[\w']+){0,3}?(?:\s+(?:back|up|forward|out))?\s+(?:to|for|till|til|until)"
     r"\s+(?:(?:the|next|this)\s+)?(?:on\s+)?$",
     F,
+)
+
+
+# A time told alone with "instead" ("Thursday instead.", "ok next week instead then") names where
+# a plan moved to: with no verb to give a tense, it is ahead of the speaker.
+_INSTEAD_ALONE = re.compile(
+    r"\W*(?:(?:ok|okay|so|oh|no|yeah|yes)\W+)?[\w' ]{1,30}?\s+instead\b\W*(?:(?:then|now)\W*)?", F
 )
 
 
@@ -242,6 +249,8 @@ class Ctx:
             or self._arranged_at(cs, pos)
         ):
             return "future"
+        if t is None and (m := _INSTEAD_ALONE.match(self.text, s, e)) is not None and m.end() >= e:
+            return "future"  # "Thursday instead.": where a plan moved to, with no verb of its own
         if t is None and self.prefer == "future":
             return "future"
         return t
@@ -612,7 +621,8 @@ def _margin_text(sp: TimeSpan) -> str:
 _RANGE_PREFIX = re.compile(r"\b(?:from|between)\s+(?:the\s+)?$", F)
 _RANGE_JOIN = re.compile(r"^\s*(?:to|until|till|through|thru|and|-|–|—)\s*(?:the\s+)?$", F)
 _DASH_JOIN = re.compile(r"^\s*(?:-|–|—|through)\s*$", F)
-_SINCE_PREFIX = re.compile(r"\b(?:ever\s+)?since\s+(?:the\s+)?$", F)
+# "since like last week", "since about 2019": a hedge between "since" and its time is still "since"
+_SINCE_PREFIX = re.compile(r"\b(?:ever\s+)?since\s+(?:(?:like|about|around|roughly|maybe)\s+)?(?:the\s+)?$", F)
 _UNTIL_PREFIX = re.compile(r"\b(?:(?:up\s+)?until|till|'til|through|thru|up\s+to)\s+(?:the\s+)?$", F)
 
 
@@ -843,7 +853,7 @@ _NOT_A_KIND = frozenset(
 _NEXT_WORD = re.compile(r"[ \t]+([a-z][a-z']*)", re.I)
 
 
-def _attributive_holiday(sp: TimeSpan, text: str) -> bool:
+def attributive_holiday(sp: TimeSpan, text: str) -> bool:
     """A holiday's name before a noun it modifies ("Christmas party", "Easter egg hunt")."""
     if sp.rule != "holiday":
         return False
@@ -907,7 +917,7 @@ def resolve(
     out = [sp for sp in out if sp.rule != "all_unit" or _alone_in_sentence(sp, out, ctx)]
     # "the Christmas party tomorrow", "Easter shopping on Saturday": a holiday naming a kind of
     # thing is no date where its sentence tells another
-    out = [sp for sp in out if not (_attributive_holiday(sp, work) and _told_otherwise(sp, out, ctx))]
+    out = [sp for sp in out if not (attributive_holiday(sp, work) and _told_otherwise(sp, out, ctx))]
     out = [_open(sp, work, text, ctx) for sp in out]
     if typed is not text:
         for sp in out:  # offsets and words as typed
