@@ -2871,6 +2871,11 @@ def test_a_time_given_alone_answers_the_question_before_it():
     assert "plan for it" in e.object  # what it answers is kept with it
     # with no question before it a bare time tells nothing
     assert [x for x in rule_events([("Sam", "Saturday the 13th.")]) if x.start is not None] == []
+    # asked of the answerer's own deed, the answer says it in their words; a time asked ahead is ahead
+    [e] = rule_events([("Kim", "when are you flying back?"), ("Sam", "friday i think")])
+    assert (e.object, e.start.date()) == ("I'm flying back friday", date(2023, 5, 12))
+    [e] = rule_events([("Kim", "which day did you get back?"), ("Sam", "friday")])
+    assert e.start.date() == date(2023, 5, 5)  # asked of the past: the Friday gone by
 
 
 def test_update_heading_a_message_is_its_headline_not_a_verb():
@@ -2926,3 +2931,24 @@ def test_a_day_judged_opens_the_story_the_next_message_tells():
     talk[1].turns[1].text = "btw we took her to the emergency vet"
     [e] = RuleExtractor().extract(talk)[1]
     assert e.time_expression is None
+
+
+def test_a_verbless_line_after_an_arrangement_says_what_was_arranged_and_when():
+    evs = rule_events([("Priya", "And we booked a holiday. Portugal in June. Just a week, near Faro.")])
+    e = find(evs, "Portugal in June")
+    assert "holiday" in e.object and (e.start.date(), e.end.date()) == (date(2023, 6, 1), date(2023, 6, 30))
+    # after no arrangement it says nothing of its own
+    assert [x for x in rule_events([("Priya", "I love Paris. Rome in June.")]) if "Rome" in x.object] == []
+
+
+def test_an_occasion_just_named_judged_with_a_time_took_place_then():
+    evs = rule_events([("Mo", "Well, we're back from the Lakes!"), ("Mo", "It was glorious yesterday.")])
+    e = find(evs, "glorious")
+    assert e.object == "It [the Lakes] was glorious" and e.start.date() == date(2023, 5, 7)
+    # a person is no occasion, and the weather is no judgement of one
+    assert not [
+        x for x in rule_events([("Mo", "I saw Tom today."), ("Mo", "It was lovely yesterday")]) if "lovely" in x.object
+    ]
+    assert not [
+        x for x in rule_events([("Mo", "we went to the lakes."), ("Mo", "it was cold yesterday")]) if "cold" in x.object
+    ]

@@ -877,3 +877,14 @@ def test_christmas_baking_is_answered_by_the_baking_not_by_a_turn_near_christmas
     shop = turn("I'm at Kroger, do we need the cranberry sauce for christmas", "2024-12-24T10:00", sid="s2")
     plan, d = ask("When did Ana do her Christmas baking?", [shop, baking], now=datetime(2025, 1, 8))
     assert d.answer_range == {"start": "2024-12-18", "end": "2024-12-18"}
+
+
+def test_asked_when_it_was_booked_the_date_it_is_booked_for_is_not_the_bookings():
+    t = turn("booked train tickets for the 19th btw", "2024-10-06T18:45", "Tom")
+    booked = event(t, "Tom", "booked", "train tickets", start="2024-10-03T20:00", end="2024-10-06T23:59:59")
+    booked.time_source, booked.granularity = "news", "range"
+    trip = event(t, "Tom", "mentioned", "train tickets for the 19th", start="2024-10-19", expr="the 19th")
+    trip.kind = "mention"
+    for evs in ([trip, booked], [booked, trip]):
+        plan, d = ask("When did Tom book the train tickets?", [t], evs, now=datetime(2024, 10, 7))
+        assert d.answer_range == {"start": "2024-10-03", "end": "2024-10-06"}

@@ -961,3 +961,11 @@ def test_a_day_told_alone_with_instead_is_where_a_plan_moved_ahead():
     assert [s.start.date() for s in resolve("ok friday instead then", mon)] == [date(2025, 2, 7)]
     # with a verb its tense decides: "I went thursday instead" was the Thursday gone by
     assert [s.start.date() for s in resolve("I went thursday instead.", mon)] == [date(2025, 1, 30)]
+
+
+def test_sat_before_a_day_number_is_saturday_not_sat():
+    wed = datetime(2024, 10, 30, 12, 0)
+    assert [s.start.date() for s in resolve("rovers v athletic sat 9th, 3pm", wed)] == [date(2024, 11, 9)]
+    assert [s.start.date() for s in resolve("the game is sat 9th", wed)] == [date(2024, 11, 9)]
+    # told in the past, the Saturday the 9th gone by
+    assert [s.start.date() for s in resolve("we played on sat 9th", wed)] == [date(2024, 3, 9)]

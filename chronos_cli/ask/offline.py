@@ -421,6 +421,17 @@ def asks_start(question: str) -> bool:
     return bool(_ASKS_START.search(question))
 
 
+_FOR_BEFORE = re.compile(r"\bfor\s+$", re.I)
+
+
+def _booked_for(o: Occurrence) -> bool:
+    """``o`` is dated by what a booking is for ("booked train tickets for | the 19th")."""
+    if not o.dated or not o.phrase:
+        return False
+    at = o.sentence.lower().find(o.phrase.lower())
+    return at > 0 and _FOR_BEFORE.search(o.sentence, max(0, at - 6), at) is not None
+
+
 def _moved(o: Occurrence) -> bool:
     """``o`` is dated by the new date of something moved ("they moved the interview to | thursday",
     "Friday night instead"); not a move of house ("i moved to the city")."""
@@ -439,6 +450,7 @@ def when_key(
     now: datetime | None = None,
     other_deeds: frozenset[tuple[str, str]] = frozenset(),
     original: bool = False,
+    arranging: bool = False,
 ) -> float:
     """How well ``o`` answers a "when" question: its match, a date of its own, and the kind of
     occurrence asked — a plan (``wants_plan``), how long something has lasted (``lasting``: a
@@ -446,7 +458,9 @@ def when_key(
     (``calling_off``: then the telling of the cancellation is what is asked, not a lesser one).
     ``other_deeds``: the turns that tell another deed than the asked one (``other_deed_turns``):
     their own date is no claim to be the one asked. ``original``: the question asks when a plan
-    was first meant to be, before it moved (``_ASKS_ORIGINAL``)."""
+    was first meant to be, before it moved (``_ASKS_ORIGINAL``). ``arranging``: the question asks
+    when something was booked or ordered (``_ARRANGING``): a date the booking is for ("booked
+    train tickets for the 19th") is not the booking's."""
     tells_start = start and o.core and bool(_TELLS_START.search(o.sentence))  # a start of what was asked
     # asked when it started, a state dated the day it was told ("I'm still volunteering there")
     # bounds the start and no more: it is not dated for this question
@@ -454,6 +468,7 @@ def when_key(
     # "we cancelled asheville": a calling off is told as news, so the day told dates it
     dated = dated or (calling_off and o.cancelled)
     dated = dated and not (other_deeds and any((o.session_id, t) in other_deeds for t in o.turn_ids))
+    dated = dated and not (arranging and _booked_for(o))
     k = score(o) + (DATED_BONUS if dated else 0.0) - (0.0 if o.who else NOT_WHO_PENALTY)
     if lasting and o.rule in SINCE_RULES:  # "how long have I had it?" — "for 3 years now"
         k += SINCE_BONUS
@@ -485,6 +500,7 @@ class WhenTerms(NamedTuple):
     now: datetime | None = None
     other_deeds: frozenset[tuple[str, str]] = frozenset()
     original: bool = False
+    arranging: bool = False
 
 
 # a verb form the question asks as its deed: not a light verb ("get", "see", "receive"), an
@@ -571,6 +587,7 @@ def _when_terms(question: str, now: datetime | None = None, occs: list[Occurrenc
         now,
         other,
         bool(_ASKS_ORIGINAL.search(question)),
+        bool(deeds & _ARRANGING),
     )
 
 

@@ -623,11 +623,51 @@ def _cite_story(events: list[Event], story, story_turn: str, text: str) -> None:
 
 
 _ASKS_HOW = re.compile(r"(?i)^\W*(?:\w+\W+){0,2}?how\b")
+# "it was glorious yesterday", "that was so fun last night": a judgement of an occasion already
+# named, with the time it took place (not the weather: "it was cold yesterday")
+_JUDGED_THEN = re.compile(
+    r"(?i)^\W*(?:(?:oh|and|but|honestly|omg)\W+)?(?:it|that|this)\s+(?:was|'s been|has been)\s+"
+    r"(?:(?:so|really|absolutely|just|very|pretty)\s+)*"
+    r"(?:glorious|lovely|amazing|great|fun|awesome|nice|brilliant|wonderful|fantastic|perfect|incredible"
+    r"|awful|terrible|horrible|stressful|chaos|chaotic|exhausting|emotional|magical|beautiful|special|hilarious)\b"
+    r"(?!\s+(?:a\s+)?(?:day|time|week|weekend|night|morning|afternoon|evening)\b)"  # "a great day": the day judged
+)
+# an arrangement a verbless line after it may say more of ("booked a holiday. Portugal in June.")
+_ARRANGEMENT = re.compile(
+    r"(?i)\b(?:book(?:ed)?|reserv\w*|plann?(?:ed|ing)|arranged|got\s+(?:the\s+)?tickets|tickets|trip|holiday|vacation|flights?)\b"
+)
+
+
+def _sentence_before(text: str) -> str:
+    """The last sentence of ``text`` (the one just before what follows it)."""
+    parts = [p for p in re.split(r"(?<=[.!?])\s+|\n+", text.strip()) if p.strip()]
+    return parts[-1] if parts else ""
+
+
 # what a time given alone may carry and still be only the time ("on friday then", "next week i think")
 _BARE_TIME_WORDS = {"on", "in", "at", "by", "the", "then", "ok", "okay", "yes", "yeah", "yep", "no", "so", "oh"}
 _BARE_TIME_WORDS |= {"i", "think", "probably", "maybe", "hopefully", "lol", "haha", "!", ",", ".", "?", "-"}
 # … and the word that takes it up ("Saturday the 22nd lovely", "friday works", "sunday perfect")
 _BARE_TIME_WORDS |= {"lovely", "great", "perfect", "fine", "good", "brilliant", "cool", "sure", "works", "wonderful"}
+
+
+# "when do u move?", "when are you flying back": a question of the answerer's own deed
+_WHEN_YOU = re.compile(
+    r"(?i)^\W*(?:so\s+|and\s+|ok\s+)?when\s+(?P<aux>do|will|are|r)\s+(?:you|u)\s+(?P<deed>[a-z][\w' ]{1,60}?)\W*$"
+)
+# a question about what is past: its answer's time is gone by ("when did you get back?" / "sunday")
+_ASKS_PAST = re.compile(r"(?i)\b(?:did|was|were|had|went|got|happened)\b")
+
+
+def _answered(question: str, time_text: str) -> str:
+    """What a time given alone tells, in the answerer's words: "when do u move?" / "nov 1" is
+    "I move nov 1"; any other question is kept beside the time ("Saturday the first, answering
+    “what's the plan for it again?”")."""
+    m = _WHEN_YOU.match(question.strip())
+    if m is not None and not re.search(r"(?i)\b(?:you|u|your|ur)\b", m["deed"]):
+        i = "I'm" if m["aux"].lower() in ("are", "r") else "I'll" if m["aux"].lower() == "will" else "I"
+        return f"{i} {m['deed'].strip()} {time_text}"
+    return f"{time_text}, answering “{question.strip()[:120]}”"
 
 
 def _bare_time(toks: list[Tok], sp) -> bool:
@@ -1223,9 +1263,11 @@ class RuleExtractor:
                     # answers the question before it; the answer keeps the question it dates
                     # ("when is it?" names nothing: what "it" is, the talk says before; "how was
                     # the concert" / "tomorrow!!" is no answer of how it went)
-                    ev = _span_mention(
-                        session, turn, f"{sp.text}, answering “{prev_questions[-1].strip()[:120]}”", sent, sp
-                    )
+                    q = prev_questions[-1]
+                    if not _ASKS_PAST.search(q):  # "when do u move?" / "friday": the Friday to come
+                        ahead = resolve_spans(f"it's {sp.text}", turn.t_conv)
+                        sp = ahead[0] if ahead else sp
+                    ev = _span_mention(session, turn, _answered(q, sp.text), sent, sp)
                     _cite_asker(self._before, turn, ev)
                 if ev is not None:
                     self._resolve(ev, antecedent)
@@ -1429,6 +1471,20 @@ class RuleExtractor:
             # moved is the one just named, else the mention keeps the words as said
             thing = self._antecedent(turn, text[: toks[0].start])
             return _span_mention(session, turn, f"{thing + ' ' if thing else ''}{sp.text} instead", sentence, sp)
+        if said == 1 and not negated and not any(is_finite(t.low) for t in toks) and toks[0].text[:1].isupper():
+            # "And we booked a holiday. Portugal in June.": a verbless line after an arrangement
+            # says what was arranged and when
+            before = text[: toks[0].start]
+            last = _sentence_before(before)
+            if _ARRANGEMENT.search(last) and (thing := last_thing(last)):
+                return _span_mention(session, turn, f"{thing}, {join_tokens(words)}", sentence, sp)
+        if not negated and not story_only and _JUDGED_THEN.match(sentence) and sp.end <= naive(turn.t_conv):
+            # "we're back from the Lakes!" / "It was glorious yesterday.": the occasion just named
+            # took place then, and went that way
+            thing = self._antecedent(turn, text[: toks[0].start])
+            if thing is not None and not one_of(head_word(tokenize(thing)), PEOPLE):
+                told = f"{words[0].text} [{thing}] {join_tokens(words[1:])}" if len(words) > 1 else thing
+                return _span_mention(session, turn, told, sentence, sp)
         if negated or (said < 2 and not occasion):  # "I'll try", "I'm dreading": too little said to keep
             return None
         if (

@@ -97,6 +97,8 @@ example below is checked by the test suite.
 - **"since" a clock time** ("the power is off since about four o clock", said at 9pm) is since
   the last such time (4pm that day), a hedge between "since" and its time ("since like last
   week", "since about …") still reads as "since"; "o'clock" may be typed "o clock" or "oclock".
+- **"sat" before a day number or a clock time** ("sat 9th, 3pm", "tiler is sat 9am") is
+  Saturday typed short, not the past of "sit": it gives the sentence no past tense.
 - **"recently"**, "lately", "not long ago" are the last three weeks (today and the 20 days
   before): further back, English says "last month" or "a while ago".
 - **"since we last talked"** needs a second moment, `last_talk`: when the same people last

@@ -67,10 +67,11 @@ _PAST_ED_EXCEPT = (
     r"concerned|confused|amazed|surprised|blessed|relaxed|determined|committed|closed|"
     r"red|bed|need|speed|seed|feed|shed|bred"
 )
+# ("sat" before a day number or a clock time is Saturday typed short: "sat 9th, 3pm")
 _PAST = re.compile(
     r"\b(?:was|were|did|didn'?t|had|went|ago|yesterday|got|came|made|saw|took|told|said|met"
     r"|bought|ran|began|left|found|gave|spent|felt|thought|kept|won|lost|brought|sent|heard|wrote"
-    r"|ate|drove|flew|(?-i:sat)|caught|taught|paid|slept|swam|sang|held|knew|became|grew|wore|broke|spoke"
+    r"|ate|drove|flew|(?-i:sat)(?!\s+(?:the\s+)?\d)|caught|taught|paid|slept|swam|sang|held|knew|became|grew|wore|broke|spoke"
     r"|chose|fell|forgot|built|sold|led|meant|hit|been|done|gone|seen|taken|once|earlier|finished)\b"
     rf"|\b(?!(?:{_PAST_ED_EXCEPT})\b)\w{{2,}}[^e\W]ed\b",
     F,
