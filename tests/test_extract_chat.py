@@ -2952,3 +2952,12 @@ def test_an_occasion_just_named_judged_with_a_time_took_place_then():
     assert not [
         x for x in rule_events([("Mo", "we went to the lakes."), ("Mo", "it was cold yesterday")]) if "cold" in x.object
     ]
+
+
+def test_a_name_closing_a_clause_as_a_call_is_not_part_of_its_object():
+    [e] = rule_events(
+        [("Danny", "is the roof leaking"), ("Malcolm", "I have put a bucket under it Danny, I'm not daft.")]
+    )
+    assert (e.verb, e.object) == ("has put", "a bucket under it")
+    evs = rule_events([("Danny", "hi"), ("Malcolm", "I gave the keys to Danny yesterday")])
+    assert find(evs, "keys").object == "the keys to Danny"  # the phrase's own name stays

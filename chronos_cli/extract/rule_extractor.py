@@ -223,9 +223,9 @@ _STATE_ADJ = {
 }  # fmt: skip
 _DAY_END = time(23, 59, 59, 999999)
 _CONDITIONAL = {"when", "if", "once", "until", "unless", "before", "after", "whenever", "till"}
-# words a sentence may open with before what it says ("ok if it rains …", "but if …")
 # the words a bare "<time> instead" may carry and still say only that ("ok thursday instead then")
 _INSTEAD_FILLERS = {"ok", "okay", "so", "now", "then", "yeah", "yes", "no", "oh", "lol", "!", ",", ".", "-"}
+# words a sentence may open with before what it says ("ok if it rains …", "but if …")
 _LEAD_INS = {"ok", "okay", "well", "so", "and", "but", "also", "oh", "hmm", "like", ",", "-"}
 _PREFERENCE = {"love", "loved", "like", "liked", "enjoy", "enjoyed", "hate", "hated", "prefer", "adore"}
 _REPORTING = {"say", "said", "says", "mention", "mentioned", "tell", "told", "write", "wrote", "add", "note"}
@@ -681,6 +681,24 @@ def _bare_time(toks: list[Tok], sp) -> bool:
     )
 
 
+# words after which a name is part of the phrase, not a call to someone ("to Danny", "and Danny")
+_BEFORE_A_NAMED = {"to", "with", "and", "or", "for", "from", "by", "at", "of", "&", "+", "nor", "than", "like", "as"}
+
+
+def _without_vocative(obj: str, speakers: set[str]) -> str:
+    """``obj`` without a speaker's name closing it as a call ("I have put a bucket under it
+    Danny": the name is said to Danny); kept where it is the phrase's own ("went with Danny",
+    "saw Danny")."""
+    words = obj.split()
+    if len(words) < 3 or words[-1] not in speakers or words[-2].lower() in _BEFORE_A_NAMED:
+        return obj
+    if words[-2][:1].isupper() or words[-2].lower() in L.DETERMINERS or words[-2].endswith(("'s", "’s")):
+        return obj  # "the Tay View Hotel", "my Danny", "Ron's Danny": a name in the phrase
+    if lemma(words[-2].lower()) in BASE or is_past(words[-2].lower()):
+        return obj  # "... and then met Danny": the verb's own object
+    return " ".join(words[:-1]).rstrip(",")
+
+
 def _cite_asker(before: Turn | None, turn: Turn, e: Event) -> Event:
     """``e``, read from an answer, with the question's message as its second source: the question
     names what the answer is about ("did u go to urgent care" / "yeah this morning"). The answer
@@ -886,6 +904,8 @@ class RuleExtractor:
             run_questions += qs
         self._as_news(out)
         capitalise(out, ctx.names)
+        for e in out:
+            e.object = _without_vocative(e.object, speakers)
         out = dedup(out)
         for e in out:  # after merging: the named antecedent makes no two events one
             _name_them(e, e.evidence or "")
