@@ -2961,3 +2961,9 @@ def test_a_name_closing_a_clause_as_a_call_is_not_part_of_its_object():
     assert (e.verb, e.object) == ("has put", "a bucket under it")
     evs = rule_events([("Danny", "hi"), ("Malcolm", "I gave the keys to Danny yesterday")])
     assert find(evs, "keys").object == "the keys to Danny"  # the phrase's own name stays
+
+
+def test_a_mention_after_except_is_the_exception_told():
+    evs = rule_events([("Mari", "50 boxes!!! all picked up!!!! except the one lady whos coming to the kitchen tmrw")])
+    e = find(evs, "lady")
+    assert e.object == "the one lady whos coming to the kitchen" and e.start.date() == date(2023, 5, 9)

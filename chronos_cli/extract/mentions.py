@@ -185,6 +185,8 @@ def mention_words(toks: list[Tok], sp, runs: frozenset[int] = frozenset()) -> li
             or words[0].low in L.CLAUSE_BREAK
             or words[0].low in L.ADVERBS
             or words[0].low in ("anyway", "anyways")  # "… by then | anyway we can do a run": a turn to the next point
+            # "all picked up!!!! | except the one lady whos coming tmrw": the exception is what is told
+            or words[0].low in ("except", "besides")
         )
         # "First physio this morning": "first" before a noun is its place in a series, no adverb
         and not (words[0].low in ("first", "last") and len(words) > 1 and is_content(words[1]))
