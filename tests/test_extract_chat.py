@@ -2876,6 +2876,10 @@ def test_a_time_given_alone_answers_the_question_before_it():
     assert (e.object, e.start.date()) == ("I'm flying back friday", date(2023, 5, 12))
     [e] = rule_events([("Kim", "which day did you get back?"), ("Sam", "friday")])
     assert e.start.date() == date(2023, 5, 5)  # asked of the past: the Friday gone by
+    [e] = rule_events([("Kim", "have you seen the new Bond film?"), ("Sam", "yes on friday")])
+    assert e.start.date() == date(2023, 5, 5)  # a perfect asks of the past too
+    [e] = rule_events([("Kim", "when have you got to be there?"), ("Sam", "friday")])
+    assert e.start.date() == date(2023, 5, 12)  # "have got to": an obligation ahead
 
 
 def test_update_heading_a_message_is_its_headline_not_a_verb():
@@ -2889,7 +2893,7 @@ def test_what_the_listeners_relative_has_just_done_is_theirs():
     e = find(evs, "WhatsApp")
     assert (e.subject, e.verb) == ("Callum's Mother", "has put")
     # how the listener's things are is no deed of theirs
-    assert [x.object for x in rule_events([("Callum", "hi"), ("Hamish", "your hair has grown")]) if x.start] == []
+    assert [x.object for x in rule_events([("Callum", "hi"), ("Hamish", "your hair has grown")])] == []
 
 
 def test_ill_since_a_day_is_a_state_from_then():
@@ -2900,8 +2904,20 @@ def test_ill_since_a_day_is_a_state_from_then():
 def test_a_thing_told_done_with_no_one_who_did_it_is_news_of_it():
     assert normalize("filling done") == "the filling got done"
     assert normalize("my essay submitted.") == "my essay got submitted."
-    # not praise, not a question, not a participle with more to come
-    for text in ("well done", "all done!", "the dinner done?", "car fixed by friday hopefully", "nearly done"):
+    assert normalize("her nails done today") == "her nails got done today"
+    assert normalize("update kitchen done") == "update: the kitchen got done"
+    # not praise, not a filler, not a question, not a participle with more to come
+    for text in (
+        "well done",
+        "all done!",
+        "the dinner done?",
+        "car fixed by friday hopefully",
+        "nearly done",
+        "yep done",
+        "never done.",
+        "Nicely done!",
+        "already done",
+    ):
         assert normalize(text) == text
     last = datetime(2023, 5, 6, 19, 0)
     talk = [
@@ -2939,6 +2955,8 @@ def test_a_verbless_line_after_an_arrangement_says_what_was_arranged_and_when():
     assert "holiday" in e.object and (e.start.date(), e.end.date()) == (date(2023, 6, 1), date(2023, 6, 30))
     # after no arrangement it says nothing of its own
     assert [x for x in rule_events([("Priya", "I love Paris. Rome in June.")]) if "Rome" in x.object] == []
+    evs = rule_events([("Priya", "Our last holiday was a disaster. Portugal in June.")])
+    assert [x for x in evs if "Portugal" in x.object] == []  # a holiday named is no arrangement
 
 
 def test_an_occasion_just_named_judged_with_a_time_took_place_then():
@@ -2952,6 +2970,12 @@ def test_an_occasion_just_named_judged_with_a_time_took_place_then():
     assert not [
         x for x in rule_events([("Mo", "we went to the lakes."), ("Mo", "it was cold yesterday")]) if "cold" in x.object
     ]
+    # nor a thing that only looks some way ("The garden looks great" / "It was lovely yesterday")
+    evs = rule_events([("Mo", "The garden looks great"), ("Mo", "It was lovely yesterday")])
+    assert not [x for x in evs if "lovely" in x.object]
+    # a lead-in keeps the bracket after "it"
+    evs = rule_events([("Mo", "Well, we're back from the Lakes!"), ("Mo", "honestly it was glorious yesterday")])
+    assert find(evs, "glorious").object == "honestly it [the Lakes] was glorious"
 
 
 def test_a_name_closing_a_clause_as_a_call_is_not_part_of_its_object():
@@ -2961,6 +2985,8 @@ def test_a_name_closing_a_clause_as_a_call_is_not_part_of_its_object():
     assert (e.verb, e.object) == ("has put", "a bucket under it")
     evs = rule_events([("Danny", "hi"), ("Malcolm", "I gave the keys to Danny yesterday")])
     assert find(evs, "keys").object == "the keys to Danny"  # the phrase's own name stays
+    evs = rule_events([("Danny", "hey"), ("Malcolm", "I had lunch with my mate Danny yesterday")])
+    assert find(evs, "lunch").object == "lunch with my mate Danny"  # a name in apposition stays
 
 
 def test_a_mention_after_except_is_the_exception_told():

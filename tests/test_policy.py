@@ -850,6 +850,13 @@ def test_news_told_with_no_date_is_answered_with_the_days_since_the_last_talk():
     plan, d = ask("When did Ana lose two nil at the match?", [told], [lost], now=datetime(2025, 2, 10))
     assert d.answer_range == {"start": "2025-01-29", "end": "2025-01-31"}
     assert "between Wednesday 2025-01-29 and Friday 2025-01-31" in d.answer
+    # four days back is still a window; five days back leaves the day it was told
+    lost.start = datetime(2025, 1, 27, 9, 0)
+    plan, d = ask("When did Ana lose two nil at the match?", [told], [lost], now=datetime(2025, 2, 10))
+    assert d.answer_range == {"start": "2025-01-27", "end": "2025-01-31"}
+    lost.start = datetime(2025, 1, 26, 9, 0)
+    plan, d = ask("When did Ana lose two nil at the match?", [told], [lost], now=datetime(2025, 2, 10))
+    assert d.answer_range == {"start": "2025-01-31", "end": "2025-01-31"}
     # a long gap since the last talk leaves the day it was told
     lost.start = datetime(2025, 1, 10, 9, 0)
     plan, d = ask("When did Ana lose two nil at the match?", [told], [lost], now=datetime(2025, 2, 10))

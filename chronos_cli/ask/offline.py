@@ -73,7 +73,7 @@ OTHER_OF_BEST = 0.7
 # a "when" question's own time phrase is an occasion more than a fence ("come to visit for
 # Thanksgiving" may be the day before)
 WHEN_PAD = timedelta(days=3)
-# news since a talk this many days back or fewer is answered with those days (``news_range``)
+# news since a talk fewer than this many days back is answered with those days (``news_range``)
 NEWS_WINDOW_DAYS = 5
 # "when did … start / begin / first …": the occurrence that tells the beginning
 # (the verb of the question, or "first" before it: not "won her first tournament", "first place",

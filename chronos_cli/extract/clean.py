@@ -395,7 +395,7 @@ def _arranged(m: re.Match) -> str:
 # by friday hopefully" is no completion told)
 _COMPLETED = re.compile(
     r"(^|(?<=[.!?\n] )|\b(?:so|and|also|btw|ok|okay|oh|update:) )"
-    r"(?!(?:so|and|also|btw|ok|okay|oh)\b)((?:(?:the|my|our)\s+)?(?:[a-z]+\s+){0,2}[a-z]+)"
+    r"(?!(?:so|and|also|btw|ok|okay|oh)\b)((?:(?:the|my|our|his|her|their|your)\s+)?(?:[a-z]+\s+){0,2}[a-z]+)"
     r"\s+(done|fixed|sorted|finished|submitted|delivered|installed|fitted|repaired|replaced|posted|signed)"
     r"(?=\s*(?:finally|at last|today|now|lol|haha|btw|yay)?\s*(?:[!.]|\s*$))",
     re.I,
@@ -413,6 +413,22 @@ _NOT_COMPLETED = _NOT_ARRANGED | {
     "job",
     "be",
     "get",
+    # fillers and adverbs before a bare "done" say how, not what ("yep done", "never done")
+    "yep",
+    "yes",
+    "yeah",
+    "lol",
+    "haha",
+    "nicely",
+    "already",
+    "never",
+    "finally",
+    "totally",
+    "mostly",
+    "barely",
+    "if",
+    "once",
+    "update",
 }
 
 
@@ -422,7 +438,7 @@ def _completed(m: re.Match) -> str:
         w in _NOT_COMPLETED or w in BE or w in HAVE or w in MODAL or is_past(w) or w in _QUESTION_WORDS for w in words
     ):
         return m.group(0)
-    np = m.group(2) if words[0] in ("the", "my", "our") else f"the {m.group(2)}"
+    np = m.group(2) if words[0] in ("the", "my", "our", "his", "her", "their", "your") else f"the {m.group(2)}"
     return f"{m.group(1)}{np} got {m.group(3)}"
 
 
@@ -430,7 +446,7 @@ def _completed(m: re.Match) -> str:
 # the colon that parts it from the news ("update: we did …"); "update my phone" is a verb
 _HEADLINE = re.compile(
     r"(?i)^(\W*(?:(?:ok|okay|so|right|and|small|quick|little|big|another|an|a)\s+){0,2}update)"
-    r"(?=\s+(?:i|we|he|she|they)\b)"
+    r"(?=\s+(?:i|we|he|she|they)\b|\s+\w+\s+(?:done|fixed|sorted|finished)\b)"
 )
 
 
@@ -451,10 +467,10 @@ def normalize(text: str) -> str:
             text = pat.sub(rep, text)
     if "booked" in text or "reserved" in text or "scheduled" in text:
         text = _ARRANGED.sub(_arranged, text)
+    if "pdate" in text:  # the headline first: "update kitchen done" is news of the kitchen
+        text = _HEADLINE.sub(r"\1:", text)
     if " " in text and _COMPLETED.search(text):
         text = _COMPLETED.sub(_completed, text)
-    if "pdate" in text:
-        text = _HEADLINE.sub(r"\1:", text)
     return text
 
 

@@ -626,15 +626,28 @@ _ASKS_HOW = re.compile(r"(?i)^\W*(?:\w+\W+){0,2}?how\b")
 # "it was glorious yesterday", "that was so fun last night": a judgement of an occasion already
 # named, with the time it took place (not the weather: "it was cold yesterday")
 _JUDGED_THEN = re.compile(
-    r"(?i)^\W*(?:(?:oh|and|but|honestly|omg)\W+)?(?:it|that|this)\s+(?:was|'s been|has been)\s+"
+    r"(?i)^\W*(?:(?:oh|and|but|honestly|omg)\W+)?(?:it|that|this)(?:\s+was|\s+has been|'s been)\s+"
     r"(?:(?:so|really|absolutely|just|very|pretty)\s+)*"
     r"(?:glorious|lovely|amazing|great|fun|awesome|nice|brilliant|wonderful|fantastic|perfect|incredible"
     r"|awful|terrible|horrible|stressful|chaos|chaotic|exhausting|emotional|magical|beautiful|special|hilarious)\b"
-    r"(?!\s+(?:a\s+)?(?:day|time|week|weekend|night|morning|afternoon|evening)\b)"  # "a great day": the day judged
+    # "it was great fun day": the day judged ("it was a great day yesterday" never matches)
+    r"(?!\s+(?:day|time|week|weekend|night|morning|afternoon|evening)\b)"
 )
+
+
+def _an_occasion_named(thing: str) -> bool:
+    """The thing just named is an occasion or a place one goes to ("the Lakes", "the wedding"),
+    not a person or a thing that only looks some way ("The garden looks great")."""
+    words = tokenize(thing)
+    if not words or one_of(head_word(words), PEOPLE):
+        return False
+    named = any(t.text[:1].isupper() for t in words[1:]) or (len(words) == 1 and words[0].text[:1].isupper())
+    return named or any(t.low in OCCASIONS or t.low.rstrip("s") in OCCASIONS for t in words)
+
+
 # an arrangement a verbless line after it may say more of ("booked a holiday. Portugal in June.")
 _ARRANGEMENT = re.compile(
-    r"(?i)\b(?:book(?:ed)?|reserv\w*|plann?(?:ed|ing)|arranged|got\s+(?:the\s+)?tickets|tickets|trip|holiday|vacation|flights?)\b"
+    r"(?i)\b(?:booked|reserved|planned|arranged|got\s+(?:the\s+|our\s+|my\s+)?(?:tickets|flights))\b"
 )
 
 
@@ -656,7 +669,9 @@ _WHEN_YOU = re.compile(
     r"(?i)^\W*(?:so\s+|and\s+|ok\s+)?when\s+(?P<aux>do|will|are|r)\s+(?:you|u)\s+(?P<deed>[a-z][\w' ]{1,60}?)\W*$"
 )
 # a question about what is past: its answer's time is gone by ("when did you get back?" / "sunday")
-_ASKS_PAST = re.compile(r"(?i)\b(?:did|was|were|had|went|got|happened)\b")
+_ASKS_PAST = re.compile(
+    r"(?i)\b(?:did|was|were|had|went|happened)\b|\b(?:have|has|'ve)\s+(?:you|u|he|she|they|we|it)\b(?!\s+got\b)"
+)
 
 
 def _answered(question: str, time_text: str) -> str:
@@ -681,6 +696,23 @@ def _bare_time(toks: list[Tok], sp) -> bool:
     )
 
 
+# words a name stands in apposition to ("my mate Sam", "uncle Sam", "Dr Sam")
+_APPOSED = {
+    "mate",
+    "pal",
+    "bestie",
+    "bro",
+    "uncle",
+    "auntie",
+    "aunty",
+    "mr",
+    "mrs",
+    "ms",
+    "miss",
+    "dr",
+    "sir",
+    "little",
+}
 # words after which a name is part of the phrase, not a call to someone ("to Danny", "and Danny")
 _BEFORE_A_NAMED = {"to", "with", "and", "or", "for", "from", "by", "at", "of", "&", "+", "nor", "than", "like", "as"}
 
@@ -696,6 +728,8 @@ def _without_vocative(obj: str, speakers: set[str]) -> str:
         return obj  # "the Tay View Hotel", "my Danny", "Ron's Danny": a name in the phrase
     if lemma(words[-2].lower()) in BASE or is_past(words[-2].lower()):
         return obj  # "... and then met Danny": the verb's own object
+    if one_of(words[-2].lower(), PEOPLE) or words[-2].lower() in _APPOSED:
+        return obj  # "lunch with my mate Sam", "over to uncle Sam": the name in apposition
     return " ".join(words[:-1]).rstrip(",")
 
 
@@ -1284,10 +1318,11 @@ class RuleExtractor:
                     # ("when is it?" names nothing: what "it" is, the talk says before; "how was
                     # the concert" / "tomorrow!!" is no answer of how it went)
                     q = prev_questions[-1]
+                    given = sp
                     if not _ASKS_PAST.search(q):  # "when do u move?" / "friday": the Friday to come
                         ahead = resolve_spans(f"it's {sp.text}", turn.t_conv)
-                        sp = ahead[0] if ahead else sp
-                    ev = _span_mention(session, turn, _answered(q, sp.text), sent, sp)
+                        given = ahead[0] if ahead else sp  # (its offsets are the made-up string's)
+                    ev = _span_mention(session, turn, _answered(q, given.text), sent, given)
                     _cite_asker(self._before, turn, ev)
                 if ev is not None:
                     self._resolve(ev, antecedent)
@@ -1502,9 +1537,11 @@ class RuleExtractor:
             # "we're back from the Lakes!" / "It was glorious yesterday.": the occasion just named
             # took place then, and went that way
             thing = self._antecedent(turn, text[: toks[0].start])
-            if thing is not None and not one_of(head_word(tokenize(thing)), PEOPLE):
-                told = f"{words[0].text} [{thing}] {join_tokens(words[1:])}" if len(words) > 1 else thing
-                return _span_mention(session, turn, told, sentence, sp)
+            if thing is not None and _an_occasion_named(thing):
+                at = next((k for k, t in enumerate(words) if t.low in ("it", "that", "this")), None)
+                if at is not None:
+                    told = join_tokens(words[: at + 1]) + f" [{thing}] " + join_tokens(words[at + 1 :])
+                    return _span_mention(session, turn, told.strip(), sentence, sp)
         if negated or (said < 2 and not occasion):  # "I'll try", "I'm dreading": too little said to keep
             return None
         if (

@@ -122,7 +122,7 @@ def habitual(ctx, pos: int) -> bool:
 
 
 _SINCE_BEFORE = re.compile(
-    r"\bsince\s+(?:(?:about|around|roughly|approximately|like|just\s+after|just\s+before)\s+)?$", re.I
+    r"\bsince\s+(?:(?:about|around|roughly|approximately|like|maybe|just\s+after|just\s+before)\s+)?$", re.I
 )
 
 

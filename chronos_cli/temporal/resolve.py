@@ -623,7 +623,9 @@ _RANGE_PREFIX = re.compile(r"\b(?:from|between)\s+(?:the\s+)?$", F)
 _RANGE_JOIN = re.compile(r"^\s*(?:to|until|till|through|thru|and|-|–|—)\s*(?:the\s+)?$", F)
 _DASH_JOIN = re.compile(r"^\s*(?:-|–|—|through)\s*$", F)
 # "since like last week", "since about 2019": a hedge between "since" and its time is still "since"
-_SINCE_PREFIX = re.compile(r"\b(?:ever\s+)?since\s+(?:(?:like|about|around|roughly|maybe)\s+)?(?:the\s+)?$", F)
+_SINCE_PREFIX = re.compile(
+    r"\b(?:ever\s+)?since\s+(?:(?:like|about|around|roughly|approximately|maybe)\s+)?(?:the\s+)?$", F
+)
 _UNTIL_PREFIX = re.compile(r"\b(?:(?:up\s+)?until|till|'til|through|thru|up\s+to)\s+(?:the\s+)?$", F)
 
 
