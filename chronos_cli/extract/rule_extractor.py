@@ -653,8 +653,8 @@ _ARRANGEMENT = re.compile(
 
 def _sentence_before(text: str) -> str:
     """The last sentence of ``text`` (the one just before what follows it)."""
-    parts = [p for p in re.split(r"(?<=[.!?])\s+|\n+", text.strip()) if p.strip()]
-    return parts[-1] if parts else ""
+    bounds = sentences(text)
+    return text[bounds[-1][0] : bounds[-1][1]] if bounds else ""
 
 
 # what a time given alone may carry and still be only the time ("on friday then", "next week i think")

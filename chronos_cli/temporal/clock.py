@@ -121,9 +121,7 @@ def habitual(ctx, pos: int) -> bool:
     return _HABITUAL.search(ctx.text, s, e) is not None
 
 
-_SINCE_BEFORE = re.compile(
-    r"\bsince\s+(?:(?:about|around|roughly|approximately|like|maybe|just\s+after|just\s+before)\s+)?$", re.I
-)
+_SINCE_BEFORE = re.compile(rf"\bsince\s+(?:(?:{L.SINCE_HEDGE}|just\s+after|just\s+before)\s+)?$", re.I)
 
 
 def r_clock(m, ctx) -> Res | None:

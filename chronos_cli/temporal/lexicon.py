@@ -316,6 +316,8 @@ def year_num(s: str) -> int:
 
 HOUR_WORDS = {w: NUMBER_WORDS[w] for w in _UNITS_1 + ["ten", "eleven", "twelve"]}
 HOUR_WORD = alts(sorted(HOUR_WORDS, key=len, reverse=True))
+# a hedge between "since" and its time, which stays "since" ("since like last week", "since about four")
+SINCE_HEDGE = r"(?:like|about|around|roughly|approximately|maybe)"
 
 
 def hour_num(s: str) -> int:

@@ -14,6 +14,7 @@ from typing import Literal
 
 from chronos_cli.temporal import clock as C
 from chronos_cli.temporal import holiday_calendar as H
+from chronos_cli.temporal import lexicon as L
 from chronos_cli.temporal.calendar_math import APPROX_MARGIN, add_months, approx_span
 from chronos_cli.temporal.chat import standard_time_words
 from chronos_cli.temporal.rules import ALL_TRIGGERS, BY_ID, MATCH_RULES
@@ -623,9 +624,7 @@ _RANGE_PREFIX = re.compile(r"\b(?:from|between)\s+(?:the\s+)?$", F)
 _RANGE_JOIN = re.compile(r"^\s*(?:to|until|till|through|thru|and|-|–|—)\s*(?:the\s+)?$", F)
 _DASH_JOIN = re.compile(r"^\s*(?:-|–|—|through)\s*$", F)
 # "since like last week", "since about 2019": a hedge between "since" and its time is still "since"
-_SINCE_PREFIX = re.compile(
-    r"\b(?:ever\s+)?since\s+(?:(?:like|about|around|roughly|approximately|maybe)\s+)?(?:the\s+)?$", F
-)
+_SINCE_PREFIX = re.compile(rf"\b(?:ever\s+)?since\s+(?:{L.SINCE_HEDGE}\s+)?(?:the\s+)?$", F)
 _UNTIL_PREFIX = re.compile(r"\b(?:(?:up\s+)?until|till|'til|through|thru|up\s+to)\s+(?:the\s+)?$", F)
 
 
