@@ -2646,6 +2646,21 @@ def test_how_an_occasion_went_when_the_question_names_it_with_its_time():
     assert (party.object, party.start.date()) == ("nanas party", (T0 + timedelta(days=1)).date())
 
 
+def test_a_verdict_on_an_asked_occasion_stands_before_more_said_of_it():
+    # "it was fine" opens the answer; what follows is more of the same occasion
+    evs = _two_talks(
+        [
+            ("Ana", "how did the doctors go yesterday??", 0),
+            ("Sam", "Oh it was fine he's a lovely young man he took my blood pressure lying down", 1),
+        ]
+    )
+    doctors = find(evs, "doctors")
+    assert (doctors.object, doctors.start.date()) == ("the doctors", (T0 + timedelta(days=1)).date())
+    # a long answer that gives no verdict first is not how it went
+    evs = _two_talks([("Ana", "how was the game yesterday??", 0), ("Sam", "my mum says you never came round", 1)])
+    assert not any("game" in e.object for e in evs), [e.text for e in evs]
+
+
 def test_did_it_answers_the_deed_asked():
     evs = session_events(
         [("Ana", "Did you book your train ticket yet?", 0), ("Sam", "yes!! did it on my lunch break today", 1)]

@@ -836,6 +836,37 @@ def test_a_plan_moved_to_a_new_date_answers_when_and_the_old_date_answers_origin
     assert d.answer_range == {"start": "2024-05-07", "end": "2024-05-07"}
 
 
+def test_a_move_of_something_else_is_no_claim_on_the_date_asked():
+    # "Thursday instead." moved the X-ray, not what is asked: no word of the question is in it, nor
+    # in the telling of the power coming back (in other words), which the search ranked below it
+    moved = turn("Thursday instead . Same time, half past two.", "2025-02-03T10:00", sid="s2", tid="b")
+    back = turn("Power came back on yesterday morning at about ten.", "2025-01-26T10:00", tid="a")
+    plan, d = ask("When was Ana's electricity restored?", [moved, back], now=datetime(2025, 2, 10))
+    assert d.answer_range == {"start": "2025-01-25", "end": "2025-01-25"}
+
+
+def test_a_first_day_or_a_start_date_tells_a_start():
+    got = turn("KEISHA GOT THE JOB", "2023-08-25T19:00", tid="a")
+    first = turn("keisha first day today", "2023-09-11T08:00", sid="s2", tid="b")
+    plan, d = ask("When did Keisha start her new job?", [got, first], now=datetime(2023, 9, 12))
+    assert d.answer_range == {"start": "2023-09-11", "end": "2023-09-11"}
+    told = turn("btw keisha start date is the 11th", "2023-09-02T11:20", sid="s3", tid="c")
+    plan, d = ask("When did Keisha start her new job?", [got, told], now=datetime(2023, 9, 12))
+    assert d.answer_range == {"start": "2023-09-11", "end": "2023-09-11"}
+
+
+def test_asked_when_something_resumed_a_telling_of_a_return_answers():
+    hurt = turn("my shin is killing me, started hurting on my run this morning", "2023-06-27T18:00", tid="a")
+    back = turn(
+        "went for my first run since the massage yesterday! shin felt fine", "2023-07-03T19:15", sid="s2", tid="b"
+    )
+    plan, d = ask("When did Ana start running again after her shin problem?", [hurt, back], now=datetime(2023, 7, 11))
+    assert d.answer_range == {"start": "2023-07-02", "end": "2023-07-02"}
+    # asked when it began, the earliest telling of a start is still the answer
+    plan, d = ask("When did Ana start running?", [hurt, back], now=datetime(2023, 7, 11))
+    assert d.answer_range == {"start": "2023-06-27", "end": "2023-06-27"}
+
+
 def test_a_move_of_house_is_no_plan_moved():
     went = turn("I went to the city on Saturday for a concert.", "2024-05-13T09:00")
     moved = turn("I moved to the city last year, best decision ever.", "2024-05-06T19:00", sid="s2")

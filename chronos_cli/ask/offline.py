@@ -83,18 +83,31 @@ _ASKS_START = re.compile(
     r"(?:(?:[A-Z][\w'’-]*|[Ii]|you|we|they|he|she)(?:\s+and\s+(?:[A-Z][\w'’-]*|[Ii]))?"
     r"|(?:my|his|her|their|our|your|[A-Z]\w*['’]s)\s+\w+)"
     r"\s+(?:first|start(?:ed)?|begin|began|begun)\b"
+    # "start running again" asks when it resumed, not when it first began
+    r"(?!.*\bagain\b)"
 )
 # a start told: "I started …", "began", "took up", "for the first time", "I first watched it",
 # "my first pottery class" (not "a fresh start", "at first", "first of all")
 _TELLS_START = re.compile(
     r"\b(?:start(?:ed|ing)|began|begun|took up|joined|(?:for|the) first time)\b"
     r"|\b(?:i|we|you|he|she|they)\s+(?:just\s+)?(?:first|start|begin)\b|\b(?:my|our|his|her|their)\s+(?:very\s+)?first\b"
-    r"|\bfirst\s+(?!of\b)\w+ed\b|\bfirst\s+(?:went|got|met|saw|took|came|did|heard|tried|made|fell|began)\b",
+    r"|\bfirst\s+(?!of\b)\w+ed\b|\bfirst\s+(?:went|got|met|saw|took|came|did|heard|tried|made|fell|began)\b"
+    # a first day (shift, lesson) is the start of what it is of; so is a start date
+    r"|\bfirst\s+(?:day|shift|lesson|class)\b|\bstart\s+date\b",
     re.I,
 )
 # a state told as it holds ("I'm still volunteering there", "I've been volunteering …")
 _ONGOING = re.compile(r"^(?:is|am|are|'s|'m|'re|has been|have been|'ve been)\s+\w+ing\b", re.I)
 START_BONUS = 0.3
+# asked when something resumed ("start running again", "go back to work"), a telling of a
+# resumption ("my first run since the massage", "back at work", "running again") is the answer
+_ASKS_AGAIN = re.compile(r"\b(?:again|resum(?:e|ed|es)|(?:go|went|get|got|come|came)\s+back\s+to)\b", re.I)
+_TELLS_AGAIN = re.compile(
+    r"\bfirst\s+(?:\w+\s+){0,2}?(?:since|back)\b|\bagain\b"
+    # one's own return ("back at work", "went back to uni"), not a thing's ("took it back in")
+    r"|\b(?:i'?m|am|we'?re|was|were|is|are|been|be|went|got|came|go|going|get|getting)\s+back\s+(?:to|at|on|in)\b",
+    re.I,
+)
 # a plan moved to a new date ("they moved the interview to thursday", "Friday night instead")
 # replaces the one it moved: asked when it happened, the new date is the answer; asked when it
 # was first or originally meant to be, the old one
@@ -451,6 +464,7 @@ def when_key(
     other_deeds: frozenset[tuple[str, str]] = frozenset(),
     original: bool = False,
     arranging: bool = False,
+    again: bool = False,
 ) -> float:
     """How well ``o`` answers a "when" question: its match, a date of its own, and the kind of
     occurrence asked — a plan (``wants_plan``), how long something has lasted (``lasting``: a
@@ -460,7 +474,8 @@ def when_key(
     their own date is no claim to be the one asked. ``original``: the question asks when a plan
     was first meant to be, before it moved (``_ASKS_ORIGINAL``). ``arranging``: the question asks
     when something was booked or ordered (``_ARRANGING``): a date the booking is for ("booked
-    train tickets for the 19th") is not the booking's."""
+    train tickets for the 19th") is not the booking's. ``again``: the question asks when something
+    resumed (``_ASKS_AGAIN``): a telling of a resumption is the answer."""
     tells_start = start and o.core and bool(_TELLS_START.search(o.sentence))  # a start of what was asked
     # asked when it started, a state dated the day it was told ("I'm still volunteering there")
     # bounds the start and no more: it is not dated for this question
@@ -474,7 +489,9 @@ def when_key(
         k += SINCE_BONUS
     if tells_start:  # "I started volunteering here a year ago"
         k += START_BONUS
-    if _moved(o):  # "demo is moved to thursday same time"
+    if again and o.core and _TELLS_AGAIN.search(o.sentence):  # "first run since the massage"
+        k += START_BONUS
+    if o.core and _moved(o):  # "demo is moved to thursday same time" — a move of what was asked
         k += -MOVED_BONUS if original else MOVED_BONUS
     if o.planned != wants_plan:
         # asked what was done, a planned occurrence whose day has since gone by most often took
@@ -501,6 +518,7 @@ class WhenTerms(NamedTuple):
     other_deeds: frozenset[tuple[str, str]] = frozenset()
     original: bool = False
     arranging: bool = False
+    again: bool = False
 
 
 # a verb form the question asks as its deed: not a light verb ("get", "see", "receive"), an
@@ -588,6 +606,7 @@ def _when_terms(question: str, now: datetime | None = None, occs: list[Occurrenc
         other,
         bool(_ASKS_ORIGINAL.search(question)),
         bool(deeds & _ARRANGING),
+        bool(_ASKS_AGAIN.search(question)),
     )
 
 

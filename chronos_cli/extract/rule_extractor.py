@@ -1183,8 +1183,16 @@ class RuleExtractor:
                     st.events.append(ev)
                 if ev is not None or redated:
                     st.used.update(sp.start_char for sp in sent_spans)
-            if first and prev_questions and not sent_spans and not clauses and len(toks) <= 10 and not st.events:
-                # "how did the interview go?" / "it went great": it took place since the last talk
+            if (
+                first
+                and prev_questions
+                and not sent_spans
+                and not st.events
+                and ((not clauses and len(toks) <= 10) or _WENT.match(sent))
+            ):
+                # "how did the interview go?" / "it went great": it took place since the last talk;
+                # what the answer goes on to say after its verdict is more of it ("it was fine he
+                # took my blood pressure")
                 ev = self._how_it_went(session, turn, prev_questions, sent)
                 if ev is not None:
                     st.events.append(ev)

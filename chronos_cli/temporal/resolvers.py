@@ -148,7 +148,7 @@ _MONTH_THEN_DAY = re.compile(r"[\s,]*(?:on\s+|by\s+|until\s+|til\s+|till\s+)?", 
 
 
 def r_on_the_nth(m, ctx):
-    d = L.day_num(m["d"] or m["d2"] or m["d3"] or m["d4"])
+    d = L.day_num(m["d"] or m["d2"] or m["d3"] or m["d4"] or m["d5"])
     nxt, p = ctx.anchor_next, ctx.prev
     if nxt is not None and nxt[2] == "month":  # "on the 5th next month"
         cand = _safe_date(nxt[0].year, nxt[0].month, d)
