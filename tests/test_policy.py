@@ -836,6 +836,18 @@ def test_a_plan_moved_to_a_new_date_answers_when_and_the_old_date_answers_origin
     assert d.answer_range == {"start": "2024-05-07", "end": "2024-05-07"}
 
 
+def test_a_plan_a_later_move_replaced_is_no_longer_the_plan():
+    # the first telling matches more of the question's words; the move, said later, replaces its date
+    set_for = turn("they want a video interview with the principal, next tuesday at 4", "2024-11-14T10:00")
+    moved = turn("so they moved the interview to thursday, same time", "2024-11-18T12:34", sid="s2")
+    plan, d = ask("When did Ana have her video interview?", [set_for, moved], now=datetime(2024, 12, 8))
+    assert d.answer_range == {"start": "2024-11-21", "end": "2024-11-21"}
+    # asked when it was first meant to be, the replaced date is the answer
+    q = "When was Ana supposed to have her video interview?"
+    plan, d = ask(q, [set_for, moved], now=datetime(2024, 12, 8))
+    assert d.answer_range == {"start": "2024-11-19", "end": "2024-11-19"}
+
+
 def test_a_move_of_something_else_is_no_claim_on_the_date_asked():
     # "Thursday instead." moved the X-ray, not what is asked: no word of the question is in it, nor
     # in the telling of the power coming back (in other words), which the search ranked below it

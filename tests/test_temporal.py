@@ -112,6 +112,9 @@ def test_bare_weekday_follows_tense():
     # weekday abbreviations that are no other word, as chats type them
     assert one("he went back weds", said).start_date == date(2024, 5, 15 - 7)
     assert one("launch is thurs", said).start_date == date(2024, 5, 16)
+    # the present simple of what is scheduled is ahead
+    assert one("worktop comes fri btw!!", said).start_date == date(2024, 5, 17)
+    assert one("she goes back monday", said).start_date == date(2024, 5, 20)
     # what a booking is for, with a chat tag after it
     assert one("train tickets booked for the 19th btw", said).start_date == date(2024, 5, 19)
 

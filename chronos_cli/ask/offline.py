@@ -113,6 +113,12 @@ _TELLS_AGAIN = re.compile(
 # was first or originally meant to be, the old one
 MOVED_BONUS = 0.25
 _INSTEAD = re.compile(r"\binstead\b", re.I)
+# what a move names as moved: "they moved THE INTERVIEW to thursday", "DEMO is moved to thursday"
+_MOVED_THING = re.compile(
+    r"\b(?:moved|pushed|bumped|rescheduled)\s+(?:back\s+)?(?:the|my|our|his|her|their|ur|your)\s+(?P<a>[a-z]+)"
+    r"|\b(?P<b>[a-z]+)\s+(?:is|was|got|has\s+been|'s\s+been|been)\s+(?:moved|pushed|bumped|rescheduled)\b",
+    re.I,
+)
 _ASKS_ORIGINAL = re.compile(
     r"\b(?:originally|at first|first\s+(?:plan|planned|scheduled|set|booked|arranged)|supposed\s+to|meant\s+to"
     r"|(?:planned|scheduled|booked)\s+for\s+before)\b",
@@ -465,6 +471,7 @@ def when_key(
     original: bool = False,
     arranging: bool = False,
     again: bool = False,
+    superseded: frozenset[tuple[str, datetime]] = frozenset(),
 ) -> float:
     """How well ``o`` answers a "when" question: its match, a date of its own, and the kind of
     occurrence asked — a plan (``wants_plan``), how long something has lasted (``lasting``: a
@@ -475,7 +482,8 @@ def when_key(
     was first meant to be, before it moved (``_ASKS_ORIGINAL``). ``arranging``: the question asks
     when something was booked or ordered (``_ARRANGING``): a date the booking is for ("booked
     train tickets for the 19th") is not the booking's. ``again``: the question asks when something
-    resumed (``_ASKS_AGAIN``): a telling of a resumption is the answer."""
+    resumed (``_ASKS_AGAIN``): a telling of a resumption is the answer. ``superseded``: plans whose
+    date a later move replaced (``superseded_plans``), as (key, start)."""
     tells_start = start and o.core and bool(_TELLS_START.search(o.sentence))  # a start of what was asked
     # asked when it started, a state dated the day it was told ("I'm still volunteering there")
     # bounds the start and no more: it is not dated for this question
@@ -493,6 +501,8 @@ def when_key(
         k += START_BONUS
     if o.core and _moved(o):  # "demo is moved to thursday same time" — a move of what was asked
         k += -MOVED_BONUS if original else MOVED_BONUS
+    if (o.key, o.start) in superseded:  # the date it was set for before it moved
+        k -= MOVED_BONUS
     if o.planned != wants_plan:
         # asked what was done, a planned occurrence whose day has since gone by most often took
         # place ("porks off the menu from tmrw" for "When was the pork taken off the menu?"): it
@@ -519,6 +529,7 @@ class WhenTerms(NamedTuple):
     original: bool = False
     arranging: bool = False
     again: bool = False
+    superseded: frozenset[tuple[str, datetime]] = frozenset()
 
 
 # a verb form the question asks as its deed: not a light verb ("get", "see", "receive"), an
@@ -593,7 +604,26 @@ _ASKS_CALLING_OFF = re.compile(
 )
 
 
+def superseded_plans(occs: list[Occurrence]) -> frozenset[tuple[str, datetime]]:
+    """The plans a later move replaced: a move of a named thing ("they moved the interview to
+    thursday") makes an earlier telling of a plan for it on another day ("video interview …
+    next tuesday at 4") no longer the plan. As (key, start) of those occurrences."""
+    out: set[tuple[str, datetime]] = set()
+    for m in occs:
+        if not (m.core and m.planned and _moved(m)):
+            continue
+        g = _MOVED_THING.search(m.sentence)
+        if g is None:
+            continue
+        thing = re.compile(rf"\b{re.escape((g['a'] or g['b']).lower())}\b", re.I)
+        for o in occs:
+            if o.planned and o.dated and o.said < m.said and o.day != m.day and thing.search(o.sentence):
+                out.add((o.key, o.start))
+    return frozenset(out)
+
+
 def _when_terms(question: str, now: datetime | None = None, occs: list[Occurrence] = ()) -> WhenTerms:
+    original = bool(_ASKS_ORIGINAL.search(question))
     start = asks_start(question)
     deeds = asked_deeds(question)
     other = other_deed_turns(occs, question, deeds) if deeds else frozenset()
@@ -604,9 +634,10 @@ def _when_terms(question: str, now: datetime | None = None, occs: list[Occurrenc
         bool(_ASKS_CALLING_OFF.search(question)),
         now,
         other,
-        bool(_ASKS_ORIGINAL.search(question)),
+        original,
         bool(deeds & _ARRANGING),
         bool(_ASKS_AGAIN.search(question)),
+        frozenset() if original else superseded_plans(occs),
     )
 
 

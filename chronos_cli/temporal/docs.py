@@ -37,8 +37,9 @@ example below is checked by the test suite.
   should (not "should have").
   Past cues: was, were, did, had, went, ago, yesterday, irregular past forms and -ed verbs
   (adjectives like "excited", "tired", "married" excepted). Future cues win over past
-  ones. With neither, a present-tense verb (is, are, am, have, has, let's, starts, works…)
-  counts as future ("the meeting is on Monday" = the coming Monday). "last" and "next" are
+  ones. With neither, a present-tense verb (is, are, am, have, has, let's, starts, works, and
+  the present of what is scheduled: comes, goes, arrives, lands, ends, returns…) counts as
+  future ("the meeting is on Monday" = the coming Monday, "worktop comes fri" = this Friday). "last" and "next" are
   not tense cues: they belong to the words they modify ("My last day at work is June 19"
   said on June 10 is this year's June 19). A clause set off by a comma, semicolon, colon,
   dash, or a word that turns to another point ("btw", "but", "plus") that has a tense of its

@@ -81,7 +81,8 @@ _PAST = re.compile(
 # Thursday", "Friday at 7 works") talks about an arrangement: treated like the future.
 _PRESENT = re.compile(
     r"\b(?:is|are|am|'m|im|'re|'s|shes|hes|have|has|let'?s|need|needs|wants?|expects?|starts?|begins?|leaves?|opens?|works|suits|sounds"
-    r"|moves?|fly|flies|finish(?:es)?|lands?|arrives?)\b",
+    # present simple for what is scheduled: "worktop comes fri", "she goes back monday", "it ends sunday"
+    r"|moves?|fly|flies|finish(?:es)?|lands?|arrives?|comes?|goes|ends?|returns?|closes?)\b",
     F,
 )
 # a sentence that opens on a verb in -ing is "I'm …ing" typed without its subject, as chats do
