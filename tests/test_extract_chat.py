@@ -2656,9 +2656,14 @@ def test_a_verdict_on_an_asked_occasion_stands_before_more_said_of_it():
     )
     doctors = find(evs, "doctors")
     assert (doctors.object, doctors.start.date()) == ("the doctors", (T0 + timedelta(days=1)).date())
-    # a long answer that gives no verdict first is not how it went
-    evs = _two_talks([("Ana", "how was the game yesterday??", 0), ("Sam", "my mum says you never came round", 1)])
-    assert not any("game" in e.object for e in evs), [e.text for e in evs]
+    # a long answer that says it did not happen, or opens on "well"/"good" said of nothing, is no verdict
+    for answer in [
+        "fine I didn't go in the end my back was killing me so I stayed home",
+        "well I haven't had it yet they keep putting it off till next month",
+        "good question I still don't know if it's even happening at all",
+    ]:
+        evs = _two_talks([("Ana", "how did the doctors go yesterday??", 0), ("Sam", answer, 1)])
+        assert not any("doctors" in e.object for e in evs), (answer, [e.text for e in evs])
 
 
 def test_did_it_answers_the_deed_asked():

@@ -78,13 +78,19 @@ NEWS_WINDOW_DAYS = 5
 # "when did … start / begin / first …": the occurrence that tells the beginning
 # (the verb of the question, or "first" before it: not "won her first tournament", "first place",
 # nor "the band she started")
+# a question of something resumed: "start RUNNING AGAIN", "again after the break", "go back to
+# work" (not an "again?" asking to be reminded: "When did Ana start her new job again?")
+_RESUMED = (
+    r"\b\w+ing\s+again\b|\bagain\s+after\b|\bresum(?:e|ed|es|ing)\b"
+    r"|\b(?:go|goes|going|went|get|got|getting|come|came|coming)\s+back\s+to\b(?!\s+(?:you|u|him|her|them|me|us)\b)"
+)
 _ASKS_START = re.compile(
     r"^\s*[Ww]hen\s+(?:did|do|does|has|have|had|was|were|is|are)\s+"
     r"(?:(?:[A-Z][\w'’-]*|[Ii]|you|we|they|he|she)(?:\s+and\s+(?:[A-Z][\w'’-]*|[Ii]))?"
     r"|(?:my|his|her|their|our|your|[A-Z]\w*['’]s)\s+\w+)"
     r"\s+(?:first|start(?:ed)?|begin|began|begun)\b"
     # "start running again" asks when it resumed, not when it first began
-    r"(?!.*\bagain\b)"
+    rf"(?!.*(?:{_RESUMED}))"
 )
 # a start told: "I started …", "began", "took up", "for the first time", "I first watched it",
 # "my first pottery class" (not "a fresh start", "at first", "first of all")
@@ -93,7 +99,7 @@ _TELLS_START = re.compile(
     r"|\b(?:i|we|you|he|she|they)\s+(?:just\s+)?(?:first|start|begin)\b|\b(?:my|our|his|her|their)\s+(?:very\s+)?first\b"
     r"|\bfirst\s+(?!of\b)\w+ed\b|\bfirst\s+(?:went|got|met|saw|took|came|did|heard|tried|made|fell|began)\b"
     # a first day (shift, lesson) is the start of what it is of; so is a start date
-    r"|\bfirst\s+(?:day|shift|lesson|class)\b|\bstart\s+date\b",
+    r"|\bfirst\s+(?:day|shift|lesson)\b|\bstart\s+date\b",
     re.I,
 )
 # a state told as it holds ("I'm still volunteering there", "I've been volunteering …")
@@ -101,11 +107,12 @@ _ONGOING = re.compile(r"^(?:is|am|are|'s|'m|'re|has been|have been|'ve been)\s+\
 START_BONUS = 0.3
 # asked when something resumed ("start running again", "go back to work"), a telling of a
 # resumption ("my first run since the massage", "back at work", "running again") is the answer
-_ASKS_AGAIN = re.compile(r"\b(?:again|resum(?:e|ed|es)|(?:go|went|get|got|come|came)\s+back\s+to)\b", re.I)
+_ASKS_AGAIN = re.compile(_RESUMED, re.I)
 _TELLS_AGAIN = re.compile(
     r"\bfirst\s+(?:\w+\s+){0,2}?(?:since|back)\b|\bagain\b"
     # one's own return ("back at work", "went back to uni"), not a thing's ("took it back in")
-    r"|\b(?:i'?m|am|we'?re|was|were|is|are|been|be|went|got|came|go|going|get|getting)\s+back\s+(?:to|at|on|in)\b",
+    r"|\b(?:i'?m|am|we'?re|was|were|is|are|been|be|went|got|came|go|going|get|getting)\s+back\s+(?:to|at|on)\b"
+    r"(?!\s+(?:you|u|him|her|them|me|us)\b)",
     re.I,
 )
 # a plan moved to a new date ("they moved the interview to thursday", "Friday night instead")
@@ -115,8 +122,10 @@ MOVED_BONUS = 0.25
 _INSTEAD = re.compile(r"\binstead\b", re.I)
 # what a move names as moved: "they moved THE INTERVIEW to thursday", "DEMO is moved to thursday"
 _MOVED_THING = re.compile(
-    r"\b(?:moved|pushed|bumped|rescheduled)\s+(?:back\s+)?(?:the|my|our|his|her|their|ur|your)\s+(?P<a>[a-z]+)"
-    r"|\b(?P<b>[a-z]+)\s+(?:is|was|got|has\s+been|'s\s+been|been)\s+(?:moved|pushed|bumped|rescheduled)\b",
+    r"\b(?:moved|pushed|bumped|rescheduled)\s+(?:back\s+)?(?:the|my|our|his|her|their|ur|your)\s+(?:[a-z]+\s+){0,2}?"
+    r"(?P<a>[a-z]+)(?=\s+(?:to|till|until|back|forward|from|by)\b)"
+    r"|\b(?!(?:it|that|this|everything|which|what)\b)(?P<b>[a-z]+)\s+(?:is|was|got|has\s+been|'s\s+been|been)\s+"
+    r"(?:moved|pushed|bumped|rescheduled)\b",
     re.I,
 )
 _ASKS_ORIGINAL = re.compile(

@@ -371,6 +371,12 @@ _WENT = re.compile(
     r"(?:(?:so|really|pretty|super|very|actually|quite|sooo+|kinda|not)\s+)*"
     rf"{_JUDGED}\b"
 )
+# a verdict said of "it" ("it was fine", "it went great"), which may open a longer answer
+_WENT_SAID = re.compile(
+    r"(?i)^\W*(?:(?:yeah|yes|omg|oh|ah|aw+|honestly|ok|so|lol|haha)\W+)*(?:(?:it|that)(?:'s|\s+was|\s+went)|its|twas)\s*"
+    r"(?:(?:so|really|pretty|super|very|actually|quite|sooo+|kinda)\s+)*"
+    rf"{_JUDGED}\b"
+)
 _ROUTINE = {"work", "school", "class", "shift", "day", "night", "week", "weekend", "morning", "evening", "afternoon"}
 _ROUTINE |= {"today", "tonight", "life", "things", "everything", "sleep", "uni", "college"}
 _RISE_OPENERS = {"also", "unrelated", "but", "and", "so", "ok", "okay", "lol", "update", "btw", "anyway"}
@@ -1188,7 +1194,7 @@ class RuleExtractor:
                 and prev_questions
                 and not sent_spans
                 and not st.events
-                and ((not clauses and len(toks) <= 10) or _WENT.match(sent))
+                and ((not clauses and len(toks) <= 10) or (_WENT_SAID.match(sent) and not is_negated(toks)))
             ):
                 # "how did the interview go?" / "it went great": it took place since the last talk;
                 # what the answer goes on to say after its verdict is more of it ("it was fine he

@@ -82,7 +82,7 @@ _PAST = re.compile(
 _PRESENT = re.compile(
     r"\b(?:is|are|am|'m|im|'re|'s|shes|hes|have|has|let'?s|need|needs|wants?|expects?|starts?|begins?|leaves?|opens?|works|suits|sounds"
     # present simple for what is scheduled: "worktop comes fri", "she goes back monday", "it ends sunday"
-    r"|moves?|fly|flies|finish(?:es)?|lands?|arrives?|comes?|goes|ends?|returns?|closes?)\b",
+    r"|moves?|fly|flies|finish(?:es)?|lands?|arrives?|comes|goes|ends|returns|closes)\b",
     F,
 )
 # a sentence that opens on a verb in -ing is "I'm …ing" typed without its subject, as chats do

@@ -123,9 +123,10 @@ _LB_MD = (
 )
 # a copula right before a bare "the 14th" that ends its clause: "start date is the 11th", "it's
 # the 3rd", "wedding's the 20th" (a rank goes on: "was the 3rd to arrive", "the 2nd time")
-_LB_IS = (
-    "(?:" + "|".join(f"(?<=\\b{p} )" for p in ("is", "was", "be", "it's", "its", "that's", "thats")) + "|(?<=\\w's ))"
-)
+_LB_IS = "(?:" + "|".join(f"(?<=\\b{p} )" for p in ("is", "was", "be", "its", "thats")) + "|(?<=\\w's ))"
+# after a copula only the sentence's end ends it: "that's the 3rd in a row", "it's the 2nd this
+# week" are ranks
+_NTH_ENDS_IS = r"(?=\s*(?:$|[.,!?;:)]))"
 _NTH_ENDS = r"(?=\s*(?:$|[.,!?;:)]|\s(?:too|and|instead|at|so|then|lol|haha|lmao|btw|tho|though|also|ok|okay|yay|if|but|in|next|this)\b))"
 _NOT_NOUN = (
     r"(?!\s+(?:tree|gift|present|card|costume|candy|decoration|light|song|music|movie|"
@@ -360,7 +361,7 @@ DATES: list[Rule] = [
         "The package came on the 3rd.",
         "2023-05-08T14:00",
         "2023-05-03 (day)",
-        rf"(?=the\s|[0-3]?\d(?:st|nd|rd|th)\s*(?:-|–|to|through|thru|till|until|til))(?:{_LB_DATE}the\s+(?P<d>{L.DAY_ORD})|(?<=\bfor )the\s+(?P<d2>[0-3]?\d(?:st|nd|rd|th)){_NTH_ENDS}|{_LB_IS}the\s+(?P<d5>[0-3]?\d(?:st|nd|rd|th)){_NTH_ENDS}"
+        rf"(?=the\s|[0-3]?\d(?:st|nd|rd|th)\s*(?:-|–|to|through|thru|till|until|til))(?:{_LB_DATE}the\s+(?P<d>{L.DAY_ORD})|(?<=\bfor )the\s+(?P<d2>[0-3]?\d(?:st|nd|rd|th)){_NTH_ENDS}|{_LB_IS}the\s+(?P<d5>[0-3]?\d(?:st|nd|rd|th)){_NTH_ENDS_IS}"
         rf"|the\s+(?P<d3>[0-3]?\d(?:st|nd|rd|th))(?=\s*(?:-|–|to|through|thru)\s*(?:the\s+)?[0-3]?\d(?:st|nd|rd|th)\b{_NOT_NTH_NOUN})"
         # "17th till the 21st": two ordinals joined as a range need no "the" before the first
         rf"|(?<![\w/.-])(?P<d4>[0-3]?\d(?:st|nd|rd|th))(?=\s*(?:-|–|to|through|thru|till|until|til)\s*(?:the\s+)?[0-3]?\d(?:st|nd|rd|th)\b{_NOT_NTH_NOUN}))\b"
