@@ -365,18 +365,14 @@ _DID_IT = re.compile(
     r"(?i)^\W*(?:i\s+)?(?:did|done)\s+(?:it|that)(?=\s*(?:$|[.!,]|\s(?:on|at|in|this|today|yesterday|last|earlier"
     r"|after|before|already|just|lol|haha|tho|though|first|yday|tdy|ystd)\b))"
 )
+# the parts of a verdict: what opens the answer, "it was"/"it went", and degree words
+_VERDICT_LEAD = r"(?i)^\W*(?:(?:yeah|yes|omg|oh|ah|aw+|honestly|ok|so|lol|haha)\W+)*"
+_VERDICT_OF_IT = r"(?:(?:it|that)(?:'s|\s+was|\s+went)|its|twas)"
+_DEGREE = r"so|really|pretty|super|very|actually|quite|sooo+|kinda"
 # how an occasion went, said first in an answer: "it was amazing", "it went ok", "really well!"
-_WENT = re.compile(
-    r"(?i)^\W*(?:(?:yeah|yes|omg|oh|ah|aw+|honestly|ok|so|lol|haha)\W+)*(?:(?:it|that)(?:'s|\s+was|\s+went)|its|twas)?\s*"
-    r"(?:(?:so|really|pretty|super|very|actually|quite|sooo+|kinda|not)\s+)*"
-    rf"{_JUDGED}\b"
-)
-# a verdict said of "it" ("it was fine", "it went great"), which may open a longer answer
-_WENT_SAID = re.compile(
-    r"(?i)^\W*(?:(?:yeah|yes|omg|oh|ah|aw+|honestly|ok|so|lol|haha)\W+)*(?:(?:it|that)(?:'s|\s+was|\s+went)|its|twas)\s*"
-    r"(?:(?:so|really|pretty|super|very|actually|quite|sooo+|kinda)\s+)*"
-    rf"{_JUDGED}\b"
-)
+_WENT = re.compile(rf"{_VERDICT_LEAD}{_VERDICT_OF_IT}?\s*(?:(?:{_DEGREE}|not)\s+)*{_JUDGED}\b")
+# a verdict said of "it" and not negated ("it was fine", "it went great"): it may open a longer answer
+_WENT_SAID = re.compile(rf"{_VERDICT_LEAD}{_VERDICT_OF_IT}\s*(?:(?:{_DEGREE})\s+)*{_JUDGED}\b")
 _ROUTINE = {"work", "school", "class", "shift", "day", "night", "week", "weekend", "morning", "evening", "afternoon"}
 _ROUTINE |= {"today", "tonight", "life", "things", "everything", "sleep", "uni", "college"}
 _RISE_OPENERS = {"also", "unrelated", "but", "and", "so", "ok", "okay", "lol", "update", "btw", "anyway"}
@@ -689,6 +685,14 @@ def _answered(question: str, time_text: str) -> str:
         i = "I'm" if m["aux"].lower() in ("are", "r") else "I'll" if m["aux"].lower() == "will" else "I"
         return f"{i} {m['deed'].strip()} {time_text}"
     return f"{time_text}, answering “{question.strip()[:120]}”"
+
+
+def _to_come(sp, t_conv):
+    """``sp``'s time read as one to come ("friday" answering "when is it?" is the coming Friday);
+    ``sp`` itself when it reads no other way. The new span's offsets are those of the phrase
+    read alone, not of the message."""
+    ahead = resolve_spans(f"it's {sp.text}", t_conv)
+    return ahead[0] if ahead else sp
 
 
 def _bare_time(toks: list[Tok], sp) -> bool:
@@ -1334,8 +1338,7 @@ class RuleExtractor:
                     q = prev_questions[-1]
                     given = sp
                     if not _ASKS_PAST.search(q):  # "when do u move?" / "friday": the Friday to come
-                        ahead = resolve_spans(f"it's {sp.text}", turn.t_conv)
-                        given = ahead[0] if ahead else sp  # (its offsets are the made-up string's)
+                        given = _to_come(sp, turn.t_conv)
                     ev = _span_mention(session, turn, _answered(q, given.text), sent, given)
                     _cite_asker(self._before, turn, ev)
                 if ev is not None:
@@ -1845,8 +1848,7 @@ class RuleExtractor:
                 continue
             if m.re is _ASKS_WHEN_IS and m["tense"].strip().lower() not in ("was", "were"):
                 # "when is ur interview?" / "thursday at 2": the Thursday to come
-                ahead = resolve_spans(f"it's {sp.text}", turn.t_conv)
-                sp = ahead[0] if ahead else sp
+                sp = _to_come(sp, turn.t_conv)
             words = m["what"].split()
             if words[-1].lower() in _POINTERS_ASKED or not has_content(tokenize(m["what"])):
                 continue  # "when is it?": what "it" is, the talk says before

@@ -39,9 +39,9 @@ example below is checked by the test suite.
   (adjectives like "excited", "tired", "married" excepted). Future cues win over past
   ones. With neither, a present-tense verb (is, are, am, have, has, let's, starts, works, and
   the present of what is scheduled: comes, goes, arrives, lands, ends, returns…) counts as
-  future ("the meeting is on Monday" = the coming Monday, "worktop comes fri" = this Friday). "last" and "next" are
-  not tense cues: they belong to the words they modify ("My last day at work is June 19"
-  said on June 10 is this year's June 19). A clause set off by a comma, semicolon, colon,
+  future ("the meeting is on Monday" = the coming Monday, "worktop comes fri" = this Friday).
+  "last" and "next" are not tense cues: they belong to the words they modify ("My last day at
+  work is June 19" said on June 10 is this year's June 19). A clause set off by a comma, semicolon, colon,
   dash, or a word that turns to another point ("btw", "but", "plus") that has a tense of its
   own keeps it ("my principal emailed, she's observing me thursday" is the coming Thursday;
   "kyle starts the new job on 1st april btw got the contract today" is the coming 1 April);
