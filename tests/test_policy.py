@@ -880,6 +880,29 @@ def test_asked_when_something_resumed_a_telling_of_a_return_answers():
         assert d.answer_range == {"start": "2023-06-27", "end": "2023-06-27"}, q
 
 
+def test_a_to_do_opening_with_the_asked_verb_is_no_telling_of_the_deed_done():
+    # a list of things to do names the question's words best; the deed done is told later, in the
+    # past tense ("replied"), with fewer of them
+    todo = turn("1. Health visitor on Thursday\n2. Actually reply to my manager's email", "2024-02-19T21:42")
+    done = turn(
+        "Also, I finally replied to my manager's email. I'll confirm my return date soon.", "2024-02-27T13:20", sid="s2"
+    )
+    q = "When did Ana reply to her manager's email about going back to work?"
+    plan, d = ask(q, [todo, done], now=datetime(2024, 3, 18))
+    assert d.answer_range == {"start": "2024-02-27", "end": "2024-02-27"}
+    # a verb whose past is its bare form, with a past date of its own, is the deed done
+    read = turn("Read the contract last night, all fine", "2024-02-20T08:00", tid="r")
+    plan, d = ask("When did Ana read the contract?", [read], now=datetime(2024, 3, 18))
+    assert d.answer_range == {"start": "2024-02-19", "end": "2024-02-19"}
+
+
+def test_a_return_the_question_is_about_asks_no_resumption():
+    from chronos_cli.ask.offline import _when_terms
+
+    assert not _when_terms("When did Ana reply to her manager's email about going back to work?").again
+    assert _when_terms("When did Ana go back to work?").again
+
+
 def test_a_move_of_house_is_no_plan_moved():
     went = turn("I went to the city on Saturday for a concert.", "2024-05-13T09:00")
     moved = turn("I moved to the city last year, best decision ever.", "2024-05-06T19:00", sid="s2")

@@ -82,7 +82,9 @@ NEWS_WINDOW_DAYS = 5
 # work" (not an "again?" asking to be reminded: "When did Ana start her new job again?")
 _RESUMED = (
     r"\b\w+ing\s+again\b|\bagain\s+after\b|\bresum(?:e|ed|es|ing)\b"
-    r"|\b(?:go|goes|going|went|get|got|getting|come|came|coming)\s+back\s+to\b(?!\s+(?:you|u|him|her|them|me|us)\b)"
+    # a return the question is about is no resumption asked ("… her email ABOUT going back to work")
+    r"|(?<!about )\b(?:go|goes|going|went|get|got|getting|come|came|coming)\s+back\s+to\b"
+    r"(?!\s+(?:you|u|him|her|them|me|us)\b)"
 )
 _ASKS_START = re.compile(
     r"^\s*[Ww]hen\s+(?:did|do|does|has|have|had|was|were|is|are)\s+"
@@ -481,6 +483,7 @@ def when_key(
     arranging: bool = False,
     again: bool = False,
     superseded: frozenset[tuple[str, datetime]] = frozenset(),
+    todo: frozenset[str] = frozenset(),
 ) -> float:
     """How well ``o`` answers a "when" question: its match, a date of its own, and the kind of
     occurrence asked — a plan (``wants_plan``), how long something has lasted (``lasting``: a
@@ -492,7 +495,8 @@ def when_key(
     when something was booked or ordered (``_ARRANGING``): a date the booking is for ("booked
     train tickets for the 19th") is not the booking's. ``again``: the question asks when something
     resumed (``_ASKS_AGAIN``): a telling of a resumption is the answer. ``superseded``: plans whose
-    date a later move replaced (``superseded_plans``), as (key, start)."""
+    date a later move replaced (``superseded_plans``), as (key, start). ``todo``: the bare forms
+    of the asked verbs (``todo_words``): a sentence opening with one is a to-do, a plan."""
     tells_start = start and o.core and bool(_TELLS_START.search(o.sentence))  # a start of what was asked
     # asked when it started, a state dated the day it was told ("I'm still volunteering there")
     # bounds the start and no more: it is not dated for this question
@@ -512,12 +516,13 @@ def when_key(
         k += -MOVED_BONUS if original else MOVED_BONUS
     if (o.key, o.start) in superseded:  # the date it was set for before it moved
         k -= MOVED_BONUS
-    if o.planned != wants_plan:
+    planned = o.planned or bool(todo and _told_as_todo(o, todo))
+    if planned != wants_plan:
         # asked what was done, a planned occurrence whose day has since gone by most often took
         # place ("porks off the menu from tmrw" for "When was the pork taken off the menu?"): it
         # counts against it by half — an extracted one, whose date is its own clause's (a turn's
         # "ill be there at 7" may be another clause's than the words asked)
-        gone_by = o.planned and o.event is not None and now is not None and o.end <= now
+        gone_by = planned and o.event is not None and now is not None and o.end <= now
         k -= PLAN_PENALTY * (PAST_PLAN_SHARE if gone_by else 1.0)
     if o.cancelled:  # asked when it was called off, the telling of that is the answer
         k += PLAN_PENALTY if calling_off else -PLAN_PENALTY
@@ -539,6 +544,7 @@ class WhenTerms(NamedTuple):
     arranging: bool = False
     again: bool = False
     superseded: frozenset[tuple[str, datetime]] = frozenset()
+    todo: frozenset[str] = frozenset()
 
 
 # a verb form the question asks as its deed: not a light verb ("get", "see", "receive"), an
@@ -559,8 +565,49 @@ _NO_DEED = frozenset(stem(w) for w in ("mention", "do", "be", "have", "get", "go
 
 def asked_deeds(question: str) -> frozenset[str]:
     """The stems of the verbs ``question`` asks ("When were the trainers DELIVERED?" → deliver)."""
+    return frozenset(lemma_stem(w) for w in _asked_deed_words(question))
+
+
+# after do-support the asked verb is in its bare form ("When did Priya REPLY to …")
+_DO_SUPPORT = re.compile(r"\b(?:did|does|do)\b", re.I)
+# what may open a to-do before its verb: a list marker, then a softening or reminding word
+_TODO_LEAD = re.compile(
+    r"^\W*(?:\d+[.)]\s*)?(?:(?:actually|also|just|and|then|still|pls|please|must|remember to|don'?t forget to)\s+)*",
+    re.I,
+)
+
+
+# a do-support question's subject when it is a name or a pronoun: the word after it is the
+# asked verb in its bare form, known to the lexicon or not ("did Priya REPLY", "did you EMAIL")
+_DO_SUBJECT_VERB = re.compile(r"\b(?:did|does|do)\s+(?:[A-Z][a-z]+(?:'s\s+\w+)?|I|you|he|she|we|they)\s+([a-z]+)\b")
+
+
+def todo_words(question: str) -> frozenset[str]:
+    """The bare forms of the verbs a do-support question asks ("When did she reply …" → reply):
+    a sentence opening with one of them is an imperative, a to-do ("3. Actually reply to my
+    manager's email"), not the telling of the deed done ("I finally replied to my manager")."""
+    if not _DO_SUPPORT.search(question):
+        return frozenset()
+    after = _DO_SUBJECT_VERB.search(question)
+    words = set(_asked_deed_words(question))
+    if after and after.group(1) not in _NOT_DEEDS and not is_light(after.group(1)):
+        words.add(after.group(1))
+    return frozenset(words)
+
+
+def _told_as_todo(o: Occurrence, bare: frozenset[str]) -> bool:
+    """``o``'s sentence opens with a bare asked verb, and no past date of its own says it was
+    done (a verb whose past is its bare form: "read it last night")."""
+    if o.dated and o.day < o.said.date():
+        return False
+    first = _DEED_WORD.match(o.sentence[_TODO_LEAD.match(o.sentence).end() :])
+    return first is not None and first.group(0).lower() in bare
+
+
+def _asked_deed_words(question: str) -> list[str]:
+    """The verbs ``question`` asks, as typed (lower case)."""
     words = _DEED_WORD.findall(question)
-    out = set()
+    out = []
     for i, w in enumerate(words):
         lw = w.lower()
         if lw in _NOT_DEEDS or is_light(lw) or not is_verbish(lw, after_aux=True):
@@ -571,8 +618,8 @@ def asked_deeds(question: str) -> frozenset[str]:
             continue
         if lw.endswith("ing") and lemma_stem(before) in _ASPECT:
             continue
-        out.add(s)
-    return frozenset(out)
+        out.append(lw)
+    return out
 
 
 def _deed_of(e: EventHit) -> str | None:
@@ -647,6 +694,7 @@ def _when_terms(question: str, now: datetime | None = None, occs: list[Occurrenc
         bool(deeds & _ARRANGING),
         bool(_ASKS_AGAIN.search(question)),
         frozenset() if original else superseded_plans(occs),
+        todo_words(question),
     )
 
 

@@ -30,10 +30,11 @@ import pyarrow as pa
 import pyarrow.compute as pc
 from lancedb.expr import col
 
+from chronos_cli.ask.occurrences import is_question
 from chronos_cli.ask.plan import QUESTION_WORDS, TimeRange
 from chronos_cli.event_query import hybrid_events
 from chronos_cli.hits import TurnHit, with_score
-from chronos_cli.ranking import rerank, rrf
+from chronos_cli.ranking import RRF_K, rerank, rrf
 from chronos_cli.store.tables import EVENTS, TURNS, Store
 from chronos_cli.text import one_line
 
@@ -53,6 +54,10 @@ DENSE_NEIGHBOUR = 0.5
 # ("so varnish this wknd still?" / … / "can we do the wknd after instead? sat 25th"); on the
 # tune files recall_all@15 +14/786, temporal +3/418, When-QA −2/411 (BENCHMARKS.md, session 40)
 BM25_LATER = (0.5, 0.25)
+# the question a turn of the event calendar's ranking answers, at this share of its score
+# (``_with_questions_before``; tune files, against none: recall_all@15 +8/786, temporal +4/418,
+# When-QA −1/411 at 0.25; at 0.5 and 1.0 the same recall for −2 When-QA)
+EVENT_QUESTION = 0.25
 # each offline ranking's list length (the dense/BM25 pools are ``pool``)
 EVENT_K = 50
 SIDE_K = 50
@@ -324,8 +329,29 @@ def offline_rankings(
     for name, (score, rows) in windows.items():
         out[name] = _ranked_window(score, {**rows, **{p: h for p, h in at.items() if p in score and p not in rows}})
     if events:
-        out["events"] = [by_key[k] for k in keys if k in by_key]
+        out["events"] = _with_questions_before(store, where, [by_key[k] for k in keys if k in by_key])
     return out
+
+
+def _with_questions_before(store: Store, where, hits: list[TurnHit]) -> list[TurnHit]:
+    """The event calendar's ranking with, just below each turn, the question the turn before it
+    asked: an event is most often told in a reply, and the question carries half of what it says
+    ("how was the game yesterday??" / "and i scored"). Scored as RRF would rank them, the
+    question at ``EVENT_QUESTION`` of its answer's score."""
+    score: dict[Position, float] = defaultdict(float)
+    rows: dict[Position, TurnHit] = {}
+    for r, h in enumerate(hits, 1):
+        p = (h.session_key, h.turn_index)
+        rows[p] = h
+        score[p] += 1.0 / (RRF_K + r)
+        score[(p[0], p[1] - 1)] += EVENT_QUESTION / (RRF_K + r)
+    missing = _missing(score, rows)
+    if missing:
+        rows.update(_fetch_turns(store, where, missing, ())[0])
+    for p in missing:  # only a question is carried in: any other turn before is another thing
+        if p not in rows or not is_question(rows[p].text):
+            score.pop(p, None)
+    return _ranked_window(score, rows)
 
 
 def expand_neighbours(
