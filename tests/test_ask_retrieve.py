@@ -265,3 +265,31 @@ def test_dense_reads_a_short_reply_in_its_context(tmp_path, embedder):
     in_context = [h.key for h in offline_rankings(st, q, qv, where=where)["dense"]]
     assert in_context.index(reply) < plain.index(reply)
     assert in_context.index(reply) <= 2
+
+
+def test_the_events_ranking_carries_the_question_its_turn_answers(tmp_path, embedder):
+    """The question before an event's source turn ranks just below it; a statement before one
+    is not carried in."""
+    from chronos_cli.index.pipeline import index_paths
+
+    texts = [
+        ("Ben", "Work has been busy with the quarterly report."),
+        ("Ben", "So what did you two get up to at the weekend??"),
+        ("Ana", "We brought home a little beagle from the shelter on Saturday."),
+        ("Ben", "The train was late again this morning."),
+        ("Ana", "Our neighbours adopted a beagle too, from the same shelter."),
+    ]
+    rows = [
+        {"session_id": "s1", "timestamp": (T0 + timedelta(minutes=5 * i)).isoformat(), "speaker": s, "text": t}
+        for i, (s, t) in enumerate(texts)
+    ]
+    path = write_jsonl(tmp_path / "friends" / "chat.jsonl", rows)
+    st = Store(str(tmp_path / "db"))
+    index_paths([path], st, embedder, namespace="friends", extractor=PuppyExtractor())
+    q = "When did Ana adopt a puppy?"
+    events = offline_rankings(st, q, embedder.embed([q])[0], where=WHERE)["events"]
+    got = [r.text for r in events]
+    asked = got.index("So what did you two get up to at the weekend??")
+    assert got[asked - 1] == texts[2][1] or got[asked - 1] == texts[4][1]
+    assert "The train was late again this morning." not in got
+    assert set(got) == {texts[1][1], texts[2][1], texts[4][1]}
