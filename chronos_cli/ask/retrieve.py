@@ -329,15 +329,16 @@ def offline_rankings(
     for name, (score, rows) in windows.items():
         out[name] = _ranked_window(score, {**rows, **{p: h for p, h in at.items() if p in score and p not in rows}})
     if events:
-        out["events"] = _with_questions_before(store, where, [by_key[k] for k in keys if k in by_key])
+        out["events"] = _with_questions_before(store, where, [by_key[k] for k in keys if k in by_key], at)
     return out
 
 
-def _with_questions_before(store: Store, where, hits: list[TurnHit]) -> list[TurnHit]:
+def _with_questions_before(store: Store, where, hits: list[TurnHit], known: dict[Position, TurnHit]) -> list[TurnHit]:
     """The event calendar's ranking with, just below each turn, the question the turn before it
     asked: an event is most often told in a reply, and the question carries half of what it says
     ("how was the game yesterday??" / "and i scored"). Scored as RRF would rank them, the
-    question at ``EVENT_QUESTION`` of its answer's score."""
+    question at ``EVENT_QUESTION`` of its answer's score. ``known``: turns already read (the
+    dense and BM25 neighbours): only the others cost a scan."""
     score: dict[Position, float] = defaultdict(float)
     rows: dict[Position, TurnHit] = {}
     for r, h in enumerate(hits, 1):
@@ -346,8 +347,10 @@ def _with_questions_before(store: Store, where, hits: list[TurnHit]) -> list[Tur
         score[p] += 1.0 / (RRF_K + r)
         score[(p[0], p[1] - 1)] += EVENT_QUESTION / (RRF_K + r)
     missing = _missing(score, rows)
-    if missing:
-        rows.update(_fetch_turns(store, where, missing, ())[0])
+    rows.update((p, known[p]) for p in missing if p in known)
+    unread = {p for p in missing if p not in rows}
+    if unread:
+        rows.update(_fetch_turns(store, where, unread, ())[0])
     for p in missing:  # only a question is carried in: any other turn before is another thing
         if p not in rows or not is_question(rows[p].text):
             score.pop(p, None)
