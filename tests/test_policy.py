@@ -962,3 +962,26 @@ def test_asked_when_it_was_booked_the_date_it_is_booked_for_is_not_the_bookings(
     for evs in ([trip, booked], [booked, trip]):
         plan, d = ask("When did Tom book the train tickets?", [t], evs, now=datetime(2024, 10, 7))
         assert d.answer_range == {"start": "2024-10-03", "end": "2024-10-06"}
+
+
+def test_a_yes_answers_the_question_before_it_and_is_read_with_it():
+    # the answer has none of the asked words: its "yes" stands for the question's clause
+    old = chat(("Rosa", "im at the shops this morning with mum"), said="2024-03-20T18:00", sid="s0")
+    msgs = chat(
+        ("Tess", "wait wasnt ur pre op check today??"),
+        ("Rosa", "yes this morning they took bloods and did the heart test and im all set for the 14th"),
+        said="2024-04-03T18:00",
+    )
+    plan, d = ask(
+        "When was Rosa's pre-op check?", [old[0], msgs[1], msgs[0]], now=datetime(2024, 4, 9, 12), around=[*old, *msgs]
+    )
+    assert d.answer_range == {"start": "2024-04-03", "end": "2024-04-03"}
+    assert "this morning" in d.answer
+
+
+def test_a_since_phrase_dates_only_what_was_asked():
+    # asked when a state began, "since four" of another state says nothing of it
+    power = turn("the power is off here since about four o clock", "2025-01-24T21:00", speaker="Hamish", sid="s2")
+    app = turn("Your mother has put the WhatsApp on my phone for me.", "2025-01-20T19:00", speaker="Hamish")
+    plan, d = ask("When did Hamish start using WhatsApp?", [power, app], now=datetime(2025, 2, 10, 12))
+    assert d.answer_range == {"start": "2025-01-20", "end": "2025-01-20"}

@@ -74,8 +74,13 @@ PREFIX_MIN = 5  # "mentor" ~ "mentorship": a stem of 5+ letters that begins anot
 # what a word asked counts when only the turns leading up to a hit have it: a chat tells one
 # thing over several messages ("I GOT THE JOB!!" / "congrats!!" / "i start in june, on the 3rd")
 CONTEXT_WEIGHT = 0.5
-# a message that opens pointing back at what was said before it
-_POINTS_BACK = re.compile(r"(?i)^\W*(?:it|it's|its|it'll|itll|that|that's|thats|this|they|they're|theyre|she|he)\b")
+# a message that opens pointing back at what was said before it: a pronoun, or a yes or no,
+# which answers the question before and stands for its clause ("wasnt ur pre op today??" /
+# "yes this morning they took blood")
+_POINTS_BACK = re.compile(
+    r"(?i)^\W*(?:it|it's|its|it'll|itll|that|that's|thats|this|they|they're|theyre|she|he"
+    r"|yes|yess+|yeah|yea|ya|yep|yup|no|nope|nah)\b"
+)
 
 
 # ------------------------------------------------------------------------------------------

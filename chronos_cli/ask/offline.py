@@ -506,8 +506,8 @@ def when_key(
     dated = dated and not (other_deeds and any((o.session_id, t) in other_deeds for t in o.turn_ids))
     dated = dated and not (arranging and _booked_for(o))
     k = score(o) + (DATED_BONUS if dated else 0.0) - (0.0 if o.who else NOT_WHO_PENALTY)
-    if lasting and o.rule in SINCE_RULES:  # "how long have I had it?" — "for 3 years now"
-        k += SINCE_BONUS
+    if lasting and o.core and o.rule in SINCE_RULES:  # "how long have I had it?" — "for 3 years now"
+        k += SINCE_BONUS  # (of what was asked: "the power is off since four" says nothing of WhatsApp)
     if tells_start:  # "I started volunteering here a year ago"
         k += START_BONUS
     if again and o.core and _TELLS_AGAIN.search(o.sentence):  # "first run since the massage"
