@@ -2293,6 +2293,31 @@ def test_a_thing_or_a_deed_said_alone_with_its_time_is_kept():
         assert said(text) == [], text
 
 
+def test_a_deed_alone_keeps_the_person_it_is_done_to_its_particle_and_the_times_preposition():
+    def said(text: str):
+        return rule_events([("Sam", text)])
+
+    assert find(said("shes observing me thursday"), "observing me").start.date() == date(2023, 5, 11)
+    assert find(said("she goes back next monday"), "goes back").start.date() == date(2023, 5, 15)
+    assert find(said("he picked me up last night"), "picked me up").start.date() == YESTERDAY
+    assert find(said("she leaves on the 2nd"), "leaves").start.date() == date(2023, 6, 2)
+    # a particle of its own only to a move: "found out" names no deed, nor "go" alone; "you" is a
+    # promise to the listener, not an occurrence
+    for text in ["I found out recently.", "i'll go tomorrow", "i'll call you tomorrow", "i went yesterday"]:
+        assert said(text) == [], text
+
+
+def test_a_start_or_an_end_of_the_thing_just_named_is_dated():
+    evs = rule_events([("Sam", "my new course at the college. it begins in september")])
+    e = find(evs, "begins")
+    assert "[my new course]" in e.object and e.start.date() == date(2023, 9, 1)
+    evs = rule_events([("Sam", "I got the job!! it starts on monday")])
+    assert "[the job]" in find(evs, "starts").object
+    # "its" as chats type "it's": when the thing named is
+    evs = rule_events([("Sam", "they booked my interview"), ("Sam", "its next wednesday at 10")])
+    assert any(e.start and e.start.date() == date(2023, 5, 17) for e in evs), [e.text for e in evs]
+
+
 def test_a_noun_phrase_and_its_participle_is_no_instruction():
     evs = rule_events([("Sam", "train tickets booked for the 19th btw")])
     assert find(evs, "train tickets for the 19th").start.date() == date(2023, 5, 19)

@@ -4077,9 +4077,19 @@ _NO_DEED_ALONE |= {"wait", "care", "mind", "bother", "suffer", "survive", "relax
 _NO_PROGRESSIVE = {"dying", "crying", "kidding", "joking", "screaming", "starving", "obsessing", "laughing", "freaking"}
 
 
+# what may follow the one verb of a deed and leave it one deed: a person it is done to (not
+# "you": "i'll call you tomorrow" is a promise to the listener, not an occurrence), and the
+# verb's own particles
+_DEED_OBJECTS = {"me", "us", "him", "her", "them"}
+_DEED_PARTICLES = L.PARTICLES | {"in", "home", "round"}
+_GOING = {"go", "come", "move", "fly", "head", "drive", "get", "set", "walk", "ride", "sail", "pop", "leave"}
+
+
 def _one_deed_then(outside: list[Tok], names: set[str], ahead: bool) -> bool:
     """A clause that is only its subject and one verb beside its time: "she arrives monday",
-    "we're moving sat", "i fly out tmrw", "he left yesterday". Not a thought, a wish, a liking
+    "we're moving sat", "i fly out tmrw", "he left yesterday" — with the person it is done to
+    and its particles ("he picked me up"), a particle alone only to a move ("she goes back").
+    Not a thought, a wish, a liking
     or a feeling ("i think so today", "i hate mondays", "i'm tired today"), "it"/"that" (how
     something is), nor a past verb with a time to come (``ahead``)."""
     words = [
@@ -4089,18 +4099,33 @@ def _one_deed_then(outside: list[Tok], names: set[str], ahead: bool) -> bool:
         and t.low not in GREET_TAIL
         and (t.low not in _FILLERS or t.low in ("it", "its", "'s"))
     ]
-    if len(words) > 1 and words[-1].low in _TIME_PREPS and is_past(words[-2].low):
-        words = words[:-1]  # "she left | on | friday", "he passed | in | january": the time's own preposition
+    if (
+        len(words) > 1
+        and words[-1].low in _TIME_PREPS
+        and (is_past(words[-2].low) or lemma(words[-2].low) in _GOING | _PHASES)
+    ):
+        # "she left | on | friday", "he passed | in | january": the time's own preposition; in the
+        # present only a move, a start or an end that is set ("she leaves on the 2nd"): "i work on
+        # monday" is a schedule as much as a deed
+        words = words[:-1]
     if not words or not (words[0].low in _DEED_SUBJECTS or words[0].low in names):
         return False  # "tired today", "booked tomorrow": with no subject, a mood or a plan as much as a deed
     at, be = 1, False
     while at < len(words) and (words[at].low in L.BE or words[at].low in ("will", "'ll", "'s", "'re", "'m", "gonna")):
         be = be or words[at].low in L.BE or words[at].low in ("'s", "'re", "'m")
         at += 1
-    if at != len(words) - 1:
+    if at >= len(words):
         return False
     verb = words[at].low
-    if lemma(verb) in _NO_DEED_ALONE or verb in _NO_DEED_ALONE or not is_verbish(verb, after_aux=True):
+    rest = [t.low for t in words[at + 1 :]]
+    done_to = bool(rest) and rest[0] in _DEED_OBJECTS  # "shes observing me thursday", "he picked me up"
+    rest = rest[done_to:]
+    if not all(w in _DEED_PARTICLES for w in rest) or (rest and not done_to and lemma(verb) not in _GOING):
+        return False  # a particle of its own only to a move ("she goes back next monday"; not "I found out")
+    # "go" names no deed alone ("i'll go tomorrow", "i went yesterday": where, a mention of it
+    # would not say), but with its particle it does ("she goes back next monday")
+    went = lemma(verb) == "go" and bool(rest)
+    if (lemma(verb) in _NO_DEED_ALONE and not went) or verb in _NO_DEED_ALONE or not is_verbish(verb, after_aux=True):
         return False
     if be and (is_past(verb) or verb in PAST or verb in _NO_PROGRESSIVE):
         return False  # "i'm tired today", "she was upset yesterday", "i'm dying today": how one is
@@ -4381,12 +4406,21 @@ def _asked_about(toks: list[Tok], i: int, ctx: _Ctx) -> str | None:
 
 def _only_points(own: list[Tok]) -> bool:
     """A time phrase's clause is a bare "it"/"that" and a copula: "it's on 27 april", "that was
-    yesterday" — it only says when the thing it points at is."""
-    return (
-        len(own) >= 2
-        and own[0].low in ("it", "that")
-        and all(t.low in L.BE or t.low in ("'s", "will", "'ll", "gonna") or t.low in L.PREPOSITIONS for t in own[1:])
+    yesterday" (typed "its next wednesday") — it only says when the thing it points at is; or its
+    start or end: "it starts friday"."""
+    if not own or own[0].low not in ("it", "that", "its", "thats"):
+        return False
+    rest = own[1:]
+    verbs = [t for t in rest if t.low not in L.PREPOSITIONS]  # "it begins in | september"
+    if len(verbs) == 1 and lemma(verbs[0].low) in _PHASES and own[0].low in ("it", "that"):
+        return True
+    return (bool(rest) or own[0].low in ("its", "thats")) and all(
+        t.low in L.BE or t.low in ("'s", "will", "'ll", "gonna") or t.low in L.PREPOSITIONS for t in rest
     )
+
+
+# what a thing named before does at a time: it starts, it ends
+_PHASES = {"start", "begin", "end", "finish", "open", "close"}
 
 
 _SUBORDINATORS = {"since", "after", "before", "when", "once", "because", "while", "until", "till"}
