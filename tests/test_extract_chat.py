@@ -2301,6 +2301,8 @@ def test_a_deed_alone_keeps_the_person_it_is_done_to_its_particle_and_the_times_
     assert find(said("she goes back next monday"), "goes back").start.date() == date(2023, 5, 15)
     assert find(said("he picked me up last night"), "picked me up").start.date() == YESTERDAY
     assert find(said("she leaves on the 2nd"), "leaves").start.date() == date(2023, 6, 2)
+    # a particle before the time stays the verb's: "rolled over", not "rolled" (no preposition)
+    assert find(said("he rolled over yesterday"), "rolled").object.endswith("rolled over")
     # a particle of its own only to a move: "found out" names no deed, nor "go" alone; "you" is a
     # promise to the listener, not an occurrence
     for text in ["I found out recently.", "i'll go tomorrow", "i'll call you tomorrow", "i went yesterday"]:

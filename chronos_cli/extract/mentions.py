@@ -13,6 +13,7 @@ from chronos_cli.extract.words import (
     TRAILING_DROP,
     Tok,
     is_content,
+    is_past,
     lemma,
 )
 
@@ -227,6 +228,8 @@ def mention_words(toks: list[Tok], sp, runs: frozenset[int] = frozenset()) -> li
     if words and inside(words[0]) and len(segs[at]) == sum(inside(t) for t in segs[at]):
         words = [t for t in words if not inside(t)]  # "Yesterday: …"
     while words and words[-1].low in TRAILING_DROP:
+        if words[-1].low in L.PARTICLES and len(words) > 1 and is_past(words[-2].low):
+            break  # "he rolled over | yesterday": the verb's particle, no preposition left hanging
         words.pop()
     if len(words) > MAX_MENTION_TOKENS:
         # too long to quote whole: the clause around the time phrase, cut where a clause ends

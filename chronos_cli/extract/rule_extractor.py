@@ -243,7 +243,7 @@ _ARRIVED_AT = {"to", "into", "home", "back", "there", "here"}
 _BARE_PLACES = {"work", "school", "class", "church", "college", "uni", "practice", "rehearsal", "camp", "hospital"}
 _BARE_PLACES |= {"bed", "court", "jail", "town", "kindergarten", "daycare", "preschool"}
 # prepositions that lead a time phrase ("on Monday", "in March"): not part of the verb when one follows
-_TIME_PREPS = {"on", "in", "at", "during", "by", "until", "till", "since", "over", "around"}
+_TIME_PREPS = {"on", "in", "at", "during", "by", "until", "till", "til", "since", "over", "around"}
 
 
 _ING_CONTROL = {
@@ -4068,7 +4068,6 @@ def _one_thing_then(outside: list[Tok], names: set[str]) -> bool:
 _QUOTES = {'"', "“", "”", "'", "‘", "’"}
 _OWN_PRONOUNS = {"mine", "yours", "hers", "ours", "theirs", "someone", "somebody", "everyone", "everybody"}
 _DEED_SUBJECTS = {"i", "we", "he", "she", "they"}
-_TIME_PREPS = {"on", "in", "at", "by", "during", "over", "around", "since", "until", "till", "til"}
 _NO_DEED_ALONE = L.MENTAL | L.IRREALIS_CONTROL | _PREFERENCE | FELT | {"be", "have", "do", "get", "go", "say", "mean"}
 # effort and feeling, no occurrence: "I'll try", "I'm dreading", "we'll manage", "i'm struggling"
 _NO_DEED_ALONE |= {"try", "dread", "worry", "struggle", "manage", "cope", "wonder", "regret", "fear", "panic"}
