@@ -4088,9 +4088,9 @@ def _one_deed_then(outside: list[Tok], names: set[str], ahead: bool) -> bool:
     """A clause that is only its subject and one verb beside its time: "she arrives monday",
     "we're moving sat", "i fly out tmrw", "he left yesterday" — with the person it is done to
     and its particles ("he picked me up"), a particle alone only to a move ("she goes back").
-    Not a thought, a wish, a liking
-    or a feeling ("i think so today", "i hate mondays", "i'm tired today"), "it"/"that" (how
-    something is), nor a past verb with a time to come (``ahead``)."""
+    Not a thought, a wish, a liking or a feeling ("i think so today", "i hate mondays", "i'm
+    tired today"), "it"/"that" (how something is), nor a past verb with a time to come
+    (``ahead``)."""
     words = [
         t
         for t in outside
@@ -4123,8 +4123,12 @@ def _one_deed_then(outside: list[Tok], names: set[str], ahead: bool) -> bool:
         return False  # a particle of its own only to a move ("she goes back next monday"; not "I found out")
     # "go" names no deed alone ("i'll go tomorrow", "i went yesterday": where, a mention of it
     # would not say), but with its particle it does ("she goes back next monday")
-    went = lemma(verb) == "go" and bool(rest)
-    if (lemma(verb) in _NO_DEED_ALONE and not went) or verb in _NO_DEED_ALONE or not is_verbish(verb, after_aux=True):
+    go_where = lemma(verb) == "go" and bool(rest)
+    if (
+        (lemma(verb) in _NO_DEED_ALONE and not go_where)
+        or verb in _NO_DEED_ALONE
+        or not is_verbish(verb, after_aux=True)
+    ):
         return False
     if be and (is_past(verb) or verb in PAST or verb in _NO_PROGRESSIVE):
         return False  # "i'm tired today", "she was upset yesterday", "i'm dying today": how one is
