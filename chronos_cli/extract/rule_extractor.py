@@ -4082,6 +4082,8 @@ _NO_PROGRESSIVE = {"dying", "crying", "kidding", "joking", "screaming", "starvin
 _DEED_OBJECTS = {"me", "us", "him", "her", "them"}
 _DEED_PARTICLES = L.PARTICLES | {"in", "home", "round"}
 _GOING = {"go", "come", "move", "fly", "head", "drive", "get", "set", "walk", "ride", "sail", "pop", "leave"}
+# what a thing named before does at a time: it starts, it ends ("it starts friday")
+_PHASES = {"start", "begin", "end", "finish", "open", "close"}
 
 
 def _one_deed_then(outside: list[Tok], names: set[str], ahead: bool) -> bool:
@@ -4420,10 +4422,6 @@ def _only_points(own: list[Tok]) -> bool:
     return (bool(rest) or own[0].low in ("its", "thats")) and all(
         t.low in L.BE or t.low in ("'s", "will", "'ll", "gonna") or t.low in L.PREPOSITIONS for t in rest
     )
-
-
-# what a thing named before does at a time: it starts, it ends
-_PHASES = {"start", "begin", "end", "finish", "open", "close"}
 
 
 _SUBORDINATORS = {"since", "after", "before", "when", "once", "because", "while", "until", "till"}
