@@ -125,6 +125,9 @@ def test_a_shortened_message_parses_as_written_out():
         ("i'm off til thurs", "thurs", "i'm off til Thursday"),
         ("we're moving in aug", "aug", "we're moving in August"),
         ("went there last sept", "last sept", "went there last September"),
+        # a clause that ends on one after a participle, "is" or "due" names a day
+        ("wheel is getting fixed wed", "wed", "wheel is getting fixed Wednesday"),
+        ("its due sat.", "sat", "its due Saturday."),
     ],
 )
 def test_chat_spellings_of_time_words_read_as_the_words_with_offsets_as_typed(text, typed, standard):
@@ -153,6 +156,9 @@ def test_words_that_only_look_like_chat_time_words_are_left_alone():
         "convert it in dec and hex",
         "the rise in apr on my card",
         "a text from jun",
+        "they got wed",  # after a subject or "got", the verb
+        "the cat sat.",
+        "we sat",
     ]:
         assert resolve(text, T0) == [], text
 
@@ -2306,6 +2312,21 @@ def test_a_deed_alone_keeps_the_person_it_is_done_to_its_particle_and_the_times_
     # a particle of its own only to a move: "found out" names no deed, nor "go" alone; "you" is a
     # promise to the listener, not an occurrence
     for text in ["I found out recently.", "i'll go tomorrow", "i'll call you tomorrow", "i went yesterday"]:
+        assert said(text) == [], text
+
+
+def test_a_move_keeps_its_time_after_its_particle_and_an_existential_dates_the_occasion_it_names():
+    def said(text: str):
+        return rule_events([("Sam", text)])
+
+    # the time's own preposition after a move's particle: "coming back | on | the 20th"
+    assert find(said("he's coming back on the 20th"), "coming back").start.date() == date(2023, 5, 20)
+    assert find(said("she's flying out on monday"), "flying out").start.date() == date(2023, 5, 15)
+    # "there's" + an occasion: held then; not "so much to do" (no occasion named)
+    assert find(said("there's a party on friday"), "party").start.date() == date(2023, 5, 12)
+    e = find(said("theres a training day for it next month"), "training day")
+    assert (e.start.date(), e.end.date()) == (date(2023, 6, 1), date(2023, 6, 30))
+    for text in ["there's so much to do today", "there's a lot going on this week", "i found out on friday"]:
         assert said(text) == [], text
 
 

@@ -515,6 +515,10 @@ def test_clock_times_alone():
     # a bare hour after "at" ends its clause before a conjunction that opens the next one
     assert one("i have the dentist at 3 so if i dont reply thats why", JUN10).start == datetime(2024, 6, 10, 15, 0)
     assert one("see you at 4 then", JUN10).start == datetime(2024, 6, 10, 16, 0)
+    # and after "since": the hour it has lasted from today ("since 5 years" is a duration)
+    s = one("I've been out in the garden since 8.", JUN10)
+    assert (s.rule, s.start, s.end.date()) == ("since", datetime(2024, 6, 10, 8, 0), date(2024, 6, 10))
+    assert resolve("i am since 5 years physiotherapist", JUN10) == []
     assert [s for s in resolve("we're at 3 but need 5 more", JUN10) if s.rule == "clock"] == []  # a count
 
 

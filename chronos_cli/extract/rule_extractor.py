@@ -1495,6 +1495,7 @@ class RuleExtractor:
         presented = any(presenting(toks[j:at]) == at - j for j in range(max(0, at - 4), at))
         outside = [t for t in words if not (sp.start_char <= t.start < sp.end_char)]
         phase = any(a.low in ("i", "we") and lemma(b.low) in _PHASE_ALONE for a, b in zip(outside, outside[1:]))
+        held = _held_then(outside)  # "there's a party on friday", "theres a training day for it next month"
         said = (
             2 * (thing is not None)
             # "i start in june, on the 3rd", "we leave on friday": with its time said, a start or a
@@ -1503,6 +1504,7 @@ class RuleExtractor:
             + presented
             # "First physio this morning.", "second dose tomorrow": one of a series, named by its place
             + any(p.low in _SERIES_PLACE and is_content(t) for p, t in zip(outside, outside[1:]))
+            + 2 * held
             + any(  # "it was my birthday", "my sister's wedding", "the party is on friday"; not "it's a game tomorrow"
                 (t.low in OCCASIONS or t.low in _YEARLY_DAYS)
                 and p.low not in ("a", "an", "some", "any", "another")
@@ -1520,7 +1522,7 @@ class RuleExtractor:
         # "it was really good on the call yesterday", "so fun at the party last night": what the
         # clause says is how it went, but the time phrase closes an occasion it names, which took
         # place then
-        occasion = _occasion_then(toks, sp)
+        occasion = held or _occasion_then(toks, sp)
         prev_word = next((t.low for t in reversed(toks) if t.end <= sp.start_char), "")
         # "the wifi isn't getting connected til the 12th": not until then is then
         negated = is_negated(words) and (
@@ -4065,6 +4067,32 @@ def _one_thing_then(outside: list[Tok], names: set[str]) -> bool:
     return seen == 1 and not any(a.low in ("it", "there") and b.low in L.BE for a, b in zip(outside, outside[1:]))
 
 
+# what an existential names as held at its time: an occasion, or a day of one ("a training day")
+_THERE_DETERMINERS = {"a", "an", "another", "the", "this", "that", "our", "my", "his", "her", "their"}
+
+
+def _held_then(outside: list[Tok]) -> bool:
+    """An existential that names an occasion, its time said beside it: "there's a party on
+    friday", "there was a fire drill today", "theres a training day for it next month". Not
+    "there's so much to do today" (no occasion), "there's no school tomorrow" (none held)."""
+    lows = [t.low for t in outside if t.text[:1].isalnum() or t.low.startswith("'")]
+    for k in range(len(lows) - 2):
+        if lows[k] != "there" or not (lows[k + 1] in L.BE or lows[k + 1] in ("'s", "will", "'ll")):
+            continue
+        j = k + 2
+        while j < len(lows) and lows[j] in ("be", "gonna", "going", "to"):
+            j += 1  # "there will be | a", "there's going to be | a"
+        if j >= len(lows) or lows[j] not in _THERE_DETERMINERS:
+            return False
+        for w in lows[j + 1 : j + 4]:
+            if w in L.PREPOSITIONS or w in L.BE:
+                break
+            if w in OCCASIONS or w.rstrip("s") in OCCASIONS or w == "day":
+                return True
+        return False
+    return False
+
+
 _QUOTES = {'"', "“", "”", "'", "‘", "’"}
 _OWN_PRONOUNS = {"mine", "yours", "hers", "ours", "theirs", "someone", "somebody", "everyone", "everybody"}
 _DEED_SUBJECTS = {"i", "we", "he", "she", "they"}
@@ -4100,11 +4128,10 @@ def _one_deed_then(outside: list[Tok], names: set[str], ahead: bool) -> bool:
         and t.low not in GREET_TAIL
         and (t.low not in _FILLERS or t.low in ("it", "its", "'s"))
     ]
-    if (
-        len(words) > 1
-        and words[-1].low in _TIME_PREPS
-        and (is_past(words[-2].low) or lemma(words[-2].low) in _GOING | _PHASES)
-    ):
+    v = len(words) - 2
+    while v > 0 and (words[v].low in _DEED_PARTICLES or words[v].low in _DEED_OBJECTS):
+        v -= 1  # back over the verb's person and particles: "he's coming back | on | the 20th"
+    if v >= 0 and words[-1].low in _TIME_PREPS and (is_past(words[v].low) or lemma(words[v].low) in _GOING | _PHASES):
         # "she left | on | friday", "he passed | in | january": the time's own preposition; in the
         # present only a move, a start or an end that is set ("she leaves on the 2nd"): "i work on
         # monday" is a schedule as much as a deed

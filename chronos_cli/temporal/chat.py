@@ -83,7 +83,10 @@ _CUED = re.compile(
     + r"|(?P<dayat>(?-i:"
     + _alts(_DAYS)
     + r"))(?= (?:at )?\d{1,2}(?::\d{2})?\s*(?:am|pm)\b| (?:at )?\d{1,2}:\d{2}\b| at \d{1,2}\b"
-    r"| (?:morning|afternoon|evening|eve|night|arvo)\b))(?![\w'-])",
+    r"| (?:morning|afternoon|evening|eve|night|arvo)\b))(?![\w'-])"
+    # a clause that ends on it after a participle or "is"/"due" says it is a day too ("wheel is
+    # getting fixed wed", "its due sat."); after a subject it is the verb ("we sat", "they got wed")
+    r"|(?<=(?:ing|.ed|due| is|.'s) )(?P<dayend>(?-i:mon|wed|sat))(?=\s*(?:[.!?,;:)]|$))",
     re.I,
 )
 
@@ -95,7 +98,7 @@ def _replacements(text: str) -> list[tuple[int, int, str]]:
         i = int(next(k for k, v in m.groupdict().items() if v is not None)[1:])
         found.append((m.start(), m.end(), _FORMS[i][1] or _UNITS[m.group().lower()]))
     for m in _CUED.finditer(text):
-        g = next(k for k in ("day", "mon", "inmon", "dayat") if m.group(k) is not None)
+        g = next(k for k in ("day", "mon", "inmon", "dayat", "dayend") if m.group(k) is not None)
         a, b = m.span(g)
         found.append((a, b, _ABBR[m.group(g).lower()]))
     found.sort()

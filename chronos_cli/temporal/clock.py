@@ -30,9 +30,10 @@ CLOCK = (
     rf"|(?P<hw>{HW}|1[0-2]|[1-9])\s+o['’ ]?clock\b"
     rf"|(?P<frac>half|(?:a\s+)?quarter)\s+(?P<rel>past|after|to|till|of)\s+(?P<hf>{HW}|1[0-2]|[1-9]|noon|midnight)\b"
     rf"|(?P<hp>{HW}|1[0-2]|[1-9])(?::(?P<mip>[0-5]\d))?\s+(?:in\s+the\s+(?P<part>morning|afternoon|evening)|at\s+(?P<night>night))\b"
-    # a bare hour after "at" where its clause ends: punctuation, a day word, or a conjunction that
-    # opens the next clause ("i have the dentist at 3 so if i dont reply thats why")
-    r"|(?<=\bat )(?P<hb>1[0-2]|[1-9])(?=\s*(?:[.!?;,)]|$)|\s+(?:tonight|today|tomorrow|sharp|on|this|next)\b"
+    # a bare hour after "at" or "since" where its clause ends: punctuation, a day word, or a
+    # conjunction that opens the next clause ("i have the dentist at 3 so if i dont reply thats
+    # why", "been up since 6 lol")
+    r"|(?:(?<=\bat )|(?<=\bsince ))(?P<hb>1[0-2]|[1-9])(?=\s*(?:[.!?;,)]|$)|\s+(?:tonight|today|tomorrow|sharp|on|this|next)\b"
     r"|\s+(?:so|if|then|lol|because|cos|cause|bc|and\s+(?:i|we|he|she|they|it|then))\b)"
     r"|(?:(?<=\bfrom )|(?<=\bbetween ))(?P<hr>1[0-2]|[1-9])(?=\s*(?:-|–|to|till|until|and)\s*(?:\d|noon|midnight)))"
 )

@@ -151,8 +151,9 @@ example below is checked by the test suite.
   am/pm/eve" → this morning/afternoon/evening ("went there
   yday" = the day before). Day and month abbreviations typed in lower case are dates after a cue
   ("on sat", "til thurs", "in aug", "last sept") or before a clock time or a part of the day
-  ("tiler is sat 9am", "fri at 2", "sun morning"), not alone ("I sat down", "the sun", "I sat
-  at the back").
+  ("tiler is sat 9am", "fri at 2", "sun morning"), or where a clause ends on "mon"/"wed"/"sat"
+  after a participle, "is" or "due" ("wheel is getting fixed wed", "its due sat."), not alone
+  ("I sat down", "the sun", "I sat at the back", "they got wed").
 
 ## Approximate expressions
 

@@ -680,7 +680,7 @@ DAYS: list[Rule] = [
     _R(
         "clock",
         "a clock time: 7pm, 10 a.m., 19:30, at 3:30, noon, midnight, seven o'clock, half past seven, "
-        "a quarter to ten, 3 in the morning, 11 at night, at 8. (bare hour where its clause ends: 'at 3 so if…')",
+        "a quarter to ten, 3 in the morning, 11 at night, at 8., since 8. (bare hour where its clause ends: 'at 3 so if…')",
         "that instant today; a sentence about the future moves a passed time to tomorrow, one about the past moves "
         "a time still ahead to yesterday; without am/pm the direction picks h or h+12 (no direction: 1–7 pm, 8–11 am); "
         "'in 5:45' (a duration) and ratios are not times, nor a clock time in a habitual sentence (usually, always, "
