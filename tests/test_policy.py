@@ -756,6 +756,32 @@ def test_a_dated_telling_of_another_deed_to_the_same_thing_does_not_beat_the_ask
     assert d.answer_range == {"start": "2023-06-21", "end": "2023-06-21"}
 
 
+def test_a_dated_light_verb_with_another_deeds_noun_does_not_beat_the_asked_deed():
+    # "had the check out inspection": "had" is light, the noun names the deed, and it is no move
+    move = turn("move in date is 1st july so 2 weeks to pack everything", "2023-06-19T21:00", speaker="Kieran")
+    check = turn(
+        "had the check out inspection at the flat in leeds this morning", "2023-07-03T12:00", "Kieran", sid="s2"
+    )
+    evs = [
+        event(
+            move, "Kieran", "mentioned", "move in date is 1st july", start="2023-07-01T00:00", end="2023-07-01T23:59"
+        ),
+        event(
+            check,
+            "Kieran",
+            "had",
+            "the check out inspection at the flat in leeds",
+            start="2023-07-03",
+            end="2023-07-03T23:59",
+        ),
+    ]
+    _, d = ask("When did Kieran move into his new flat in Leeds?", [move, check], evs, now=datetime(2023, 7, 11))
+    assert d.answer_range == {"start": "2023-07-01", "end": "2023-07-01"}
+    # asked about the inspection, the light verb's noun is the deed asked
+    _, d = ask("When did Kieran have the inspection at his flat?", [move, check], evs, now=datetime(2023, 7, 11))
+    assert d.answer_range == {"start": "2023-07-03", "end": "2023-07-03"}
+
+
 def test_an_undated_telling_of_the_asked_deed_beats_a_dated_look_at_the_thing():
     looked = turn("jess and I looked at that apartment on elm yesterday", "2025-03-23T10:00", speaker="Mari")
     approved = turn("jess and I got approved!!!!", "2025-04-02T19:00", speaker="Mari", sid="s2")
@@ -781,6 +807,7 @@ def test_an_undated_telling_of_the_asked_deed_beats_a_dated_look_at_the_thing():
         ("When did Ana start learning the cello?", set()),  # the start may be told as "my first lesson"
         ("When did Katrin find out she got the job?", set()),  # coming to know: the news is its object
         ("When did Dani's car break down and get towed to the shop?", {"break", "tow"}),
+        ("When did Kayla go back to teaching after the winter break?", set()),  # a noun after "after the"
     ],
 )
 def test_the_asked_deed_is_the_questions_own_verb(q, deeds):

@@ -559,6 +559,8 @@ _ASPECT = frozenset(stem(w) for w in ("start", "begin", "stop", "keep", "quit", 
 _BEFORE_NOUN = DETERMINERS | {"his", "its", "their", "her", "your"}
 _DEED_WORD = re.compile(r"[A-Za-z][A-Za-z']*")
 _PARTICLES_AND_PREPS = PARTICLES | PREPOSITIONS
+# what takes a noun phrase after it: "after the winter break", "during the school run"
+_TAKES_NOUN = PREPOSITIONS | {"after", "before", "since", "until", "during", "over", "around"}
 # an event verb that names no deed of its own (the clause did not parse, or a state)
 _NO_DEED = frozenset(stem(w) for w in ("mention", "do", "be", "have", "get", "go"))
 
@@ -618,15 +620,43 @@ def _asked_deed_words(question: str) -> list[str]:
             continue
         if lw.endswith("ing") and lemma_stem(before) in _ASPECT:
             continue
+        if i >= 3 and words[i - 2].lower() in _BEFORE_NOUN and words[i - 3].lower() in _TAKES_NOUN:
+            continue  # "… after the winter BREAK": the head of a noun phrase a preposition takes
         out.append(lw)
     return out
 
 
 def _deed_of(e: EventHit) -> str | None:
-    """The stem of the deed ``e``'s verb names ("looked at" → look), None when it names none."""
+    """The stem of the deed ``e``'s verb names ("looked at" → look), None when it names none;
+    after "had"/"did" the noun its object opens with ("had the check out inspection at the old
+    flat" → inspection, "did a 5k" → 5k): that verb is light, the noun names the deed."""
     words = [w for w in e.verb.lower().split() if w not in _PARTICLES_AND_PREPS]
     s = lemma_stem(words[0]) if words else ""
+    if s in _LIGHT_DEEDS:
+        return _object_head(e.object)
     return None if not s or s in _NO_DEED else s
+
+
+# verbs whose object's noun names the deed: "had an interview", "did the school run"
+_LIGHT_DEEDS = frozenset(stem(w) for w in ("have", "do"))
+_HEAD_OPENERS = frozenset({"a", "an", "the", "my", "our", "his", "her", "their", "your"})
+# what such a noun is when it says how a time went, not what was done: "had a great time"
+_NO_HEAD = frozenset({"time", "day", "night", "week", "weekend", "blast", "fun", "lot", "bit", "go", "chance"})
+
+
+def _object_head(obj: str) -> str | None:
+    """The stem of the noun a determined object ends its first phrase on: "the check out
+    inspection at the old flat" → inspection; None for an object with no determiner ("had
+    fun", "had surgery": too bare to tell one deed from another) or a noun of how it went."""
+    words = re.findall(r"[a-z0-9][a-z0-9'-]*", obj.lower())
+    if not words or words[0] not in _HEAD_OPENERS:
+        return None
+    head = words[1:]
+    cut = next((k for k, w in enumerate(head) if w in _PARTICLES_AND_PREPS or w in ("and", "but", "so")), len(head))
+    head = head[:cut]
+    if not head or head[-1] in _NO_HEAD:
+        return None
+    return lemma_stem(head[-1])
 
 
 def other_deed_turns(occs: list[Occurrence], question: str, deeds: frozenset[str]) -> frozenset[tuple[str, str]]:
