@@ -3061,3 +3061,24 @@ def test_a_mention_after_except_is_the_exception_told():
     evs = rule_events([("Mari", "50 boxes!!! all picked up!!!! except the one lady whos coming to the kitchen tmrw")])
     e = find(evs, "lady")
     assert e.object == "the one lady whos coming to the kitchen" and e.start.date() == date(2023, 5, 9)
+
+
+def test_he_or_she_is_the_one_person_the_messages_just_before_named():
+    evs = _two_talks(
+        [
+            ("Ana", "hows work?", 0),
+            ("Sam", "Ramon pulled me aside before service", 1),
+            ("Sam", "HE MADE ME SOUS CHEF", 2),
+        ]
+    )
+    made = find(evs, "sous chef")
+    assert made.subject == "Ramon" and made.time_source == "news"
+    # two people named, or one by a role ("my mum"), leave "she" unknown: no one's deed is made up
+    for before in ["Priya and Sam came over", "my mum and Sam came over", "Sam's dad came over", "Doc called"]:
+        evs = _two_talks([("Ana", "hows home?", 0), ("Sam", before, 1), ("Sam", "she fixed the sink", 2)])
+        assert not any("sink" in e.object for e in evs), (before, [e.text for e in evs])
+
+
+def test_a_time_phrase_takes_its_own_preposition_out_of_the_object():
+    e = find(rule_events([("Sam", "Ana sat in the waiting room w me til 3am")]), "waiting room")
+    assert e.object.endswith("w me") and e.start.date() == T0.date()

@@ -158,7 +158,7 @@ _NEWS_OPENERS = GREET_TAIL | INTERJECTIONS | {
 # listener knows ("you did it!!", "your dedication paid off"), nor a pronoun for someone or
 # something said before ("she cried", "it went well"): who is not said
 _NEWS_PRONOUNS = {"i", "we", "someone", "somebody", "everyone"}
-_ROLES = PEOPLE | {
+ROLES = PEOPLE | {
     "landlord", "landlady", "mum", "mam", "nan", "gran", "bf", "gf", "hubby", "manager", "dentist", "vet", "coach",
     "doc", "mate", "bestie", "sis", "bro",
 }  # fmt: skip
@@ -181,7 +181,7 @@ _OPEN_ENDS = {"and", "or", "but", "so", "his", "her", "their", "its", "to", "i",
 def _who(w: str, names: set[str]) -> bool | None:
     """True: ``w`` names someone the news can be of; None: a lone word that may be a name typed
     in lower case, or a thing ("fan just stopped"); False: no subject."""
-    if w in _NEWS_PRONOUNS or w in names or w in _ROLES:
+    if w in _NEWS_PRONOUNS or w in names or w in ROLES:
         return True
     unknown = len(w) > 2 and w.isalpha() and not is_verbish(w, after_aux=True)
     return (
@@ -299,7 +299,7 @@ def _state_ends(after: list[str], names: set[str]) -> bool:
     if not after or all(w in _TAIL or w in L.ADVERBS and w not in _GOING_ON for w in after):
         return True
     if after[0] == "to":
-        return after[1:2] != [] and (after[1] in names or after[1] in _ROLES)
+        return after[1:2] != [] and (after[1] in names or after[1] in ROLES)
     return after[0] in _STATE_PREPS
 
 
@@ -338,7 +338,7 @@ def news_state(toks: list[Tok], names: set[str]) -> tuple[int, int, None] | None
         rest_at += lows[b + 1 : b + 2] == ["got"]
     if not subject or subject[0] in _NOT_NEWS_SUBJECTS:
         return None  # "if my phone is broken …", "hopefully the trip is cancelled"; "your boiler"
-    person = subject[-1] in names or subject[-1] in _ROLES or one_of(subject[-1], PEOPLE)
+    person = subject[-1] in names or subject[-1] in ROLES or one_of(subject[-1], PEOPLE)
     # a lone word no verb or pronoun before a person's state is a name typed in lower case
     # ("rosie's got chickenpox"); "it's broken", "shes sick": who or what is not said
     named = person or (_who(subject[0], names) is None and (caught or _person_state(lows[rest_at:])))

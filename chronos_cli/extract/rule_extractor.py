@@ -134,6 +134,7 @@ from chronos_cli.extract.ellipsis import asks_what_one_is_doing, ends_noun_phras
 from chronos_cli.extract.mentions import MAX_MENTION_TOKENS, mention_words, presenting, segments, supposes
 from chronos_cli.extract.names import capitalise, typed_names
 from chronos_cli.extract.news import (
+    ROLES,
     as_news,
     background,
     ended_occasion,
@@ -902,6 +903,12 @@ class RuleExtractor:
             kwargs = dict(story=story or answer_time, answer_only=answer_time is not None, headed=headed)
             kwargs["context"] = (carried.framed, carried.third) if same else (False, False)
             kwargs["asked_run"] = asked_run if close else []
+            # the messages just before, within the same talk: who "he"/"she" may be
+            kwargs["recent"] = (
+                [texts[t.turn_id] for t in session.turns[max(0, i - _RECENT) : i] if t.turn_id in texts]
+                if close
+                else []
+            )
             story_turn = carried.story_turn if story is not None else None
             carried, qs = _Carry(), []
             if phrase is not None:
@@ -1039,6 +1046,7 @@ class RuleExtractor:
         headed: bool = False,
         context: tuple[bool, bool] = (False, False),
         asked_run: Sequence[str] = (),
+        recent: Sequence[str] = (),
     ) -> list[Event]:
         text = normalize(prose(turn.text)) if text is None else text
         bounds = sentences(text)
@@ -1047,6 +1055,9 @@ class RuleExtractor:
         # (also asked in the asker's messages before, and answered over the answerer's: "How did
         # Alfie get on …?" / "I've been thinking about him" / "ya good" / "he went back weds")
         asked_person = _person_asked([*asked_run, *prev_questions], ctx)
+        # "ramon pulled me aside before service" / "HE MADE ME SOUS CHEF": the one person the
+        # messages just before (or this one) named, when no one else was named there
+        asked_person = asked_person or _person_named([*recent, text], ctx)
         read = join_afterthoughts(text, turn.t_conv, bounds, answering=asks_when, headed=headed)  # "I went. Yesterday."
         if read is not text:
             text, bounds = read, sentences(read)
@@ -2182,17 +2193,7 @@ class RuleExtractor:
             return self._np_subject(toks, i, "the")
         if t.text in _TITLES and i + 2 < n and toks[i + 1].text == "." and toks[i + 2].text[:1].isupper():
             return self._parse_from(toks, i + 3, f"{t.text}. {toks[i + 2].text}", subj_start=i, named=True)
-        capital_before_past = (
-            t.text[:1].isupper()
-            and t.text.isalpha()
-            and t.text not in L.NOT_NAMES
-            and t.low not in FORMS
-            and t.low not in L.ADVERBS
-            and t.low not in L.NEG
-            and t.low not in _NOT_A_NAME
-            and i + 1 < n
-            and toks[i + 1].low in PAST
-        )
+        capital_before_past = _capital_before_past(toks, i)
         if (t.text in ctx.names or capital_before_past) and t.text.isalpha() and i + 1 < n:
             if i + 3 < n and toks[i + 1].low == "and" and toks[i + 2].text in ctx.names:  # "Priya and Dan came"
                 c = self._parse_from(toks, i + 3, f"{t.text} and {toks[i + 2].text}", subj_start=i, named=True)
@@ -2665,6 +2666,8 @@ class RuleExtractor:
                     cut -= 1
             if cut:
                 obj = obj[:cut]
+        while len(obj) > 1 and obj[-1].low in _TIME_PREPS and k < n and toks[k].start in self._span_starts:
+            obj.pop()  # "sat in the waiting room w me til | 3am": the time's own preposition is no object
         lows = [t.low for t in obj]
         purpose = next((j for j in range(1, len(obj)) for p in _PURPOSE if tuple(lows[j : j + len(p)]) == p), 0)
         if purpose:
@@ -4394,6 +4397,46 @@ def _person_asked(questions: list[str], ctx: _Ctx) -> str | None:
                 if name is not None and name not in ctx.speakers:
                     found.add(name)
     return found.pop() if len(found) == 1 else None
+
+
+def _capital_before_past(toks: list[Tok], i: int) -> bool:
+    """A capitalised word no other word before a past verb: a name, as its subject ("Ramon
+    pulled me aside")."""
+    t = toks[i]
+    return (
+        t.text[:1].isupper()
+        and t.text.isalpha()
+        and t.text not in L.NOT_NAMES
+        and t.low not in FORMS
+        and t.low not in L.ADVERBS
+        and t.low not in L.NEG
+        and t.low not in _NOT_A_NAME
+        and i + 1 < len(toks)
+        and toks[i + 1].low in PAST
+    )
+
+
+# how many messages back a "he"/"she" may find the person it stands for
+_RECENT = 3
+
+
+def _person_named(texts: Sequence[str], ctx: _Ctx) -> str | None:
+    """The one person ``texts`` name, by name, other than the speakers ("Ramon pulled me aside"):
+    None when they name none, two, or anyone by a role ("my mum", "the vet", "aunt denise": "she"
+    may be either)."""
+    found: set[str] = set()
+    for text in texts:
+        toks = tokenize(text)
+        for i, t in enumerate(toks):
+            if one_of(t.low, ROLES):
+                return None  # "my mum", "jays mom", "aunt denise", "doc said": "she"/"he" may be another
+            if (t.low in ctx.folded and t.text[:1].isalpha()) or _capital_before_past(toks, i):
+                name = ctx.written(t.low) or t.text
+                if name not in ctx.speakers:
+                    found.add(name)
+            if len(found) > 1:
+                return None
+    return found.pop() if found else None
 
 
 def _named_pronoun(toks: list[Tok], name: str) -> list[Tok]:
