@@ -1006,6 +1006,25 @@ def test_a_yes_answers_the_question_before_it_and_is_read_with_it():
     assert "this morning" in d.answer
 
 
+def test_a_since_phrase_earns_its_bonus_only_where_the_telling_names_an_asked_word():
+    # "shes known me for 4 years" matches "When did Keisha start her new job?" by the person only
+    # (the speaker's mention names no asked word as its head): how long she has known the
+    # speaker says nothing of the job
+    from dataclasses import replace
+
+    from chronos_cli.ask.offline import SINCE_BONUS
+
+    q = "When did Keisha start her new job?"
+    known = turn("shes known me for 4 years lol", "2023-09-04T20:00", speaker="Curtis", sid="s10")
+    e = event(known, "Curtis", "mentioned", "she's known me for 4 years", start="2019-03-06", end="2020-03-04")
+    o = replace(occurrence_of(q, e, known), rule="duration_since", core=True, head=False)
+    assert when_key(o, wants_plan=False, lasting=True) == when_key(o, wants_plan=False, lasting=False)
+    o = replace(o, head=True)  # a telling whose event is of the asked thing keeps it
+    assert when_key(o, wants_plan=False, lasting=True) - when_key(o, wants_plan=False, lasting=False) == (
+        pytest.approx(SINCE_BONUS)
+    )
+
+
 def test_a_since_phrase_dates_only_what_was_asked():
     # asked when a state began, "since four" of another state says nothing of it
     power = turn("the power is off here since about four o clock", "2025-01-24T21:00", speaker="Hamish", sid="s2")

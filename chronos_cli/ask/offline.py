@@ -506,8 +506,12 @@ def when_key(
     dated = dated and not (other_deeds and any((o.session_id, t) in other_deeds for t in o.turn_ids))
     dated = dated and not (arranging and _booked_for(o))
     k = score(o) + (DATED_BONUS if dated else 0.0) - (0.0 if o.who else NOT_WHO_PENALTY)
-    if lasting and o.core and o.rule in SINCE_RULES:  # "how long have I had it?" — "for 3 years now"
-        k += SINCE_BONUS  # (of what was asked: "the power is off since four" says nothing of WhatsApp)
+    # "how long have I had it?" — "for 3 years now": a since-phrase of what was asked ("the power
+    # is off since four" says nothing of WhatsApp); asked when something started, only an
+    # event's whose head is an asked word ("shes known me for 4 years" matches "When did Keisha
+    # start her job?" by her only, "Arjun's had a rash for a few days" "… first roll over?" by him)
+    if lasting and o.core and (o.head or (o.event is None and not start)) and o.rule in SINCE_RULES:
+        k += SINCE_BONUS
     if tells_start:  # "I started volunteering here a year ago"
         k += START_BONUS
     if again and o.core and _TELLS_AGAIN.search(o.sentence):  # "first run since the massage"
