@@ -1055,9 +1055,9 @@ class RuleExtractor:
         # (also asked in the asker's messages before, and answered over the answerer's: "How did
         # Alfie get on …?" / "I've been thinking about him" / "ya good" / "he went back weds")
         asked_person = _person_asked([*asked_run, *prev_questions], ctx)
-        # "ramon pulled me aside before service" / "HE MADE ME SOUS CHEF": the one person the
-        # messages just before (or this one) named, when no one else was named there
-        asked_person = asked_person or _person_named([*recent, text], ctx)
+        # "Ramon pulled me aside before service" / "HE MADE ME SOUS CHEF": the one person the
+        # messages just before (or this one, before its "he"/"she") named, when no one else was
+        asked_person = asked_person or _person_named([*recent, _HE_SHE.split(text, 1)[0]], ctx)
         read = join_afterthoughts(text, turn.t_conv, bounds, answering=asks_when, headed=headed)  # "I went. Yesterday."
         if read is not text:
             text, bounds = read, sentences(read)
@@ -4076,7 +4076,7 @@ _THERE_DETERMINERS = {"a", "an", "another", "the", "this", "that", "our", "my", 
 
 def _held_then(outside: list[Tok]) -> bool:
     """An existential that names an occasion, its time said beside it: "there's a party on
-    friday", "there was a fire drill today", "theres a training day for it next month". Not
+    friday", "there's a meeting tomorrow", "theres a training day for it next month". Not
     "there's so much to do today" (no occasion), "there's no school tomorrow" (none held)."""
     lows = [t.low for t in outside if t.text[:1].isalnum() or t.low.startswith("'")]
     for k in range(len(lows) - 2):
@@ -4418,6 +4418,7 @@ def _capital_before_past(toks: list[Tok], i: int) -> bool:
 
 # how many messages back a "he"/"she" may find the person it stands for
 _RECENT = 3
+_HE_SHE = re.compile(r"(?i)\b(?:he|she)\b")
 
 
 def _person_named(texts: Sequence[str], ctx: _Ctx) -> str | None:
