@@ -643,7 +643,6 @@ def _deed_of(e: EventHit) -> str | None:
 
 # verbs whose object's noun names the deed: "had an interview", "did the school run"
 _LIGHT_DEEDS = frozenset(stem(w) for w in ("have", "do"))
-_HEAD_OPENERS = frozenset({"a", "an", "the", "my", "our", "his", "her", "their", "your"})
 # what such a noun is when it says how a time went, not what was done: "had a great time"
 _NO_HEAD = frozenset({"time", "day", "night", "week", "weekend", "blast", "fun", "lot", "bit", "go", "chance"})
 
@@ -653,7 +652,7 @@ def _object_head(obj: str) -> str | None:
     inspection at the old flat" → inspection; None for an object with no determiner ("had
     fun", "had surgery": too bare to tell one deed from another) or a noun of how it went."""
     words = re.findall(r"[a-z0-9][a-z0-9'-]*", obj.lower())
-    if not words or words[0] not in _HEAD_OPENERS:
+    if not words or words[0] not in _BEFORE_NOUN:
         return None
     head = words[1:]
     cut = next((k for k, w in enumerate(head) if w in _PARTICLES_AND_PREPS or w in ("and", "but", "so")), len(head))
