@@ -3073,10 +3073,10 @@ def test_he_or_she_is_the_one_person_the_messages_just_before_named():
     )
     made = find(evs, "sous chef")
     assert made.subject == "Ramon" and made.time_source == "news"
-    # two people named, or one by a role ("my mum"), leave "she" unknown: no one's deed is made up
-    # nor a name said after "she" in her own message: "she" is said before it
+    # a name said after "she" in her own message is not whom "she" is: it was said before it
     evs = _two_talks([("Ana", "hows home?", 0), ("Sam", "she fixed the sink before Priya came", 1)])
     assert not any(e.subject == "Priya" for e in evs), [e.text for e in evs]
+    # two people named, or one by a role ("my mum"), leave "she" unknown: no one's deed is made up
     for before in ["Priya and Sam came over", "my mum and Sam came over", "Sam's dad came over", "Doc called"]:
         evs = _two_talks([("Ana", "hows home?", 0), ("Sam", before, 1), ("Sam", "she fixed the sink", 2)])
         assert not any("sink" in e.object for e in evs), (before, [e.text for e in evs])
