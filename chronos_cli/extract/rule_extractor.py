@@ -1057,7 +1057,10 @@ class RuleExtractor:
         asked_person = _person_asked([*asked_run, *prev_questions], ctx)
         # "Ramon pulled me aside before service" / "HE MADE ME SOUS CHEF": the one person the
         # messages just before (or this one, before its "he"/"she") named, when no one else was
-        asked_person = asked_person or _person_named([*recent, _HE_SHE.split(text, 1)[0]], ctx)
+        # (read only where the message has a "he"/"she": the tokenising is per message)
+        pronoun = _HE_SHE.search(text) if asked_person is None else None
+        if pronoun is not None:
+            asked_person = _person_named([*recent, text[: pronoun.start()]], ctx)
         read = join_afterthoughts(text, turn.t_conv, bounds, answering=asks_when, headed=headed)  # "I went. Yesterday."
         if read is not text:
             text, bounds = read, sentences(read)
