@@ -2282,52 +2282,48 @@ def test_when_asked_of_what_was_just_told_the_answer_dates_it():
     assert not [e for e in session_events(turns) if "m2" in e.source_turn_ids]
 
 
-def test_a_thing_or_a_deed_said_alone_with_its_time_is_kept():
-    def said(text: str):
-        return rule_events([("Sam", text)])
+def _said_alone(text: str):
+    """The events of ``text`` said alone, by Sam."""
+    return rule_events([("Sam", text)])
 
-    e = find(said("launch is thurs."), "launch")
+
+def test_a_thing_or_a_deed_said_alone_with_its_time_is_kept():
+    e = find(_said_alone("launch is thurs."), "launch")
     assert (e.kind, e.start.date()) == ("mention", date(2023, 5, 11))
-    assert find(said("ill be in columbus the whole weekend!!"), "columbus").start.date() == date(2023, 5, 13)
-    assert find(said("she arrives monday"), "arrives").start.date() == date(2023, 5, 15)
-    assert find(said("he left yesterday"), "left").start.date() == YESTERDAY
+    assert find(_said_alone("ill be in columbus the whole weekend!!"), "columbus").start.date() == date(2023, 5, 13)
+    assert find(_said_alone("she arrives monday"), "arrives").start.date() == date(2023, 5, 15)
+    assert find(_said_alone("he left yesterday"), "left").start.date() == YESTERDAY
     # a verb and its object is an instruction; how it was, a thought or a feeling is no occurrence
     for text in ["request it TODAY", "it was glorious yesterday", "i think so today", "it sucked yesterday"]:
-        assert said(text) == [], text
+        assert _said_alone(text) == [], text
     # a noun with no "be" says nothing of it ("alfie on fri"), nor does a quote
     for text in ["alfie on fri", "back at nursery tmrw", 'ok. "i am back in leipzig since yesterday"']:
-        assert said(text) == [], text
+        assert _said_alone(text) == [], text
 
 
 def test_a_deed_alone_keeps_the_person_it_is_done_to_its_particle_and_the_times_preposition():
-    def said(text: str):
-        return rule_events([("Sam", text)])
-
-    assert find(said("shes observing me thursday"), "observing me").start.date() == date(2023, 5, 11)
-    assert find(said("she goes back next monday"), "goes back").start.date() == date(2023, 5, 15)
-    assert find(said("he picked me up last night"), "picked me up").start.date() == YESTERDAY
-    assert find(said("she leaves on the 2nd"), "leaves").start.date() == date(2023, 6, 2)
+    assert find(_said_alone("shes observing me thursday"), "observing me").start.date() == date(2023, 5, 11)
+    assert find(_said_alone("she goes back next monday"), "goes back").start.date() == date(2023, 5, 15)
+    assert find(_said_alone("he picked me up last night"), "picked me up").start.date() == YESTERDAY
+    assert find(_said_alone("she leaves on the 2nd"), "leaves").start.date() == date(2023, 6, 2)
     # a particle before the time stays the verb's: "rolled over", not "rolled" (no preposition)
-    assert find(said("he rolled over yesterday"), "rolled").object.endswith("rolled over")
+    assert find(_said_alone("he rolled over yesterday"), "rolled").object.endswith("rolled over")
     # a particle of its own only to a move: "found out" names no deed, nor "go" alone; "you" is a
     # promise to the listener, not an occurrence
     for text in ["I found out recently.", "i'll go tomorrow", "i'll call you tomorrow", "i went yesterday"]:
-        assert said(text) == [], text
+        assert _said_alone(text) == [], text
 
 
 def test_a_move_keeps_its_time_after_its_particle_and_an_existential_dates_the_occasion_it_names():
-    def said(text: str):
-        return rule_events([("Sam", text)])
-
     # the time's own preposition after a move's particle: "coming back | on | the 20th"
-    assert find(said("he's coming back on the 20th"), "coming back").start.date() == date(2023, 5, 20)
-    assert find(said("she's flying out on monday"), "flying out").start.date() == date(2023, 5, 15)
+    assert find(_said_alone("he's coming back on the 20th"), "coming back").start.date() == date(2023, 5, 20)
+    assert find(_said_alone("she's flying out on monday"), "flying out").start.date() == date(2023, 5, 15)
     # "there's" + an occasion: held then; not "so much to do" (no occasion named)
-    assert find(said("there's a party on friday"), "party").start.date() == date(2023, 5, 12)
-    e = find(said("theres a training day for it next month"), "training day")
+    assert find(_said_alone("there's a party on friday"), "party").start.date() == date(2023, 5, 12)
+    e = find(_said_alone("theres a training day for it next month"), "training day")
     assert (e.start.date(), e.end.date()) == (date(2023, 6, 1), date(2023, 6, 30))
     for text in ["there's so much to do today", "there's a lot going on this week", "i found out on friday"]:
-        assert said(text) == [], text
+        assert _said_alone(text) == [], text
 
 
 def test_a_start_or_an_end_of_the_thing_just_named_is_dated():
