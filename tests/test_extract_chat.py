@@ -3081,3 +3081,61 @@ def test_he_or_she_is_the_one_person_the_messages_just_before_named():
 def test_a_time_phrase_takes_its_own_preposition_out_of_the_object():
     e = find(rule_events([("Sam", "Ana sat in the waiting room w me til 3am")]), "waiting room")
     assert e.object.endswith("w me") and e.start.date() == T0.date()
+
+
+def test_how_long_a_deed_took_is_no_object_of_it():
+    # "in 20 min", "for an hour" say how long, not what: with nothing else named the verb stands
+    # alone (a whole deed, or a mention of the dated clause), never "installed in | 20 min"
+    assert not [e for e in _said_alone("installed in 20 min") if "min" in e.object]
+    [e] = _said_alone("I ran for an hour yesterday")
+    assert "an hour" not in e.verb and e.start.date() == YESTERDAY
+    assert "ran" in (e.object if e.kind == "mention" else e.verb)
+    # what was done keeps its own words ("finished the puzzle in 20 min")
+    assert find(_said_alone("I finished the puzzle yesterday"), "puzzle").start.date() == YESTERDAY
+
+
+def test_in_before_a_time_that_takes_no_preposition_is_the_verbs_particle():
+    # "this morning", "yesterday" take no preposition: "in" before them goes with the verb
+    e = find(_said_alone("we had a labrador in this morning who ate a whole sock"), "labrador")
+    assert (e.verb, e.object, e.start.date()) == ("had in", "a labrador", T0.date())
+    e = find(_said_alone("we got the plumber in yesterday"), "plumber")
+    assert (e.verb, e.start.date()) == ("got in", YESTERDAY)
+    # not the "in" of a phrase in the object ("a flat on the way in this morning")
+    assert find(_said_alone("got a flat on the way in this morning"), "flat").verb == "got"
+    # a preposition a time takes stays the time's ("a meeting in june": no "have in")
+    e = find(_said_alone("we have a meeting in june"), "meeting")
+    assert e.verb == "have" and e.start.month == 6
+
+
+def test_the_person_told_or_asked_is_half_the_object():
+    # what they were told or asked follows the person, and belongs to the object
+    e = find(_said_alone("I told my mom that we got engaged"), "mom")
+    assert e.object.endswith("we got engaged")
+    e = find(_said_alone("I asked my landlord if I could paint the hall"), "landlord")
+    assert e.object.endswith("paint the hall")
+    e = find(_said_alone("I told my boss I quit my job yesterday"), "boss")
+    assert e.object.endswith("quit my job") and e.start.date() == YESTERDAY
+    # a thing told stays as it was ("told my sister the news")
+    assert find(_said_alone("I told my sister the news"), "sister").object == "my sister the news"
+    # reported words of being or might-be are what was said, no occurrence ("told the nurse the
+    # jello was an insult" is not "told | the nurse")
+    assert not [e for e in _said_alone('Echo told the nurse the jello was "an insult"') if e.object == "the nurse"]
+
+
+def test_a_speakers_name_after_a_preposition_is_no_call():
+    # June says "sometime in June": the month, not June called by name
+    [e] = rule_events([("June", "He thinks it will be sometime in June."), ("Bo", "ok")])
+    assert e.object.endswith("in June") and e.start.month == 6
+
+
+def test_how_much_something_did_is_an_opinion_not_news():
+    # "helped a ton", "helped us a ton": how much, said of a thing — no occurrence, news or not
+    for text in ["the juniper repost helped a ton i think", "the new routine helped so much", "Max helped us a ton"]:
+        assert _two_talks([("Sam", text, 0), ("Ana", "nice", 1)]) == [], text
+    # an amount OF something names it ("made a ton of cookies"), so does "so much birria", and
+    # "asked a lot about lab safety" tells what was asked
+    assert find(_said_alone("I made a ton of cookies"), "cookies")
+    assert find(_two_talks([("Sam", "I ate so much birria I can't move", 0), ("Ana", "lol", 1)]), "birria")
+    assert find(_said_alone("I asked a lot about lab safety"), "lab safety")
+    [e] = _two_talks([("Sam", "the landlord fixed the boiler", 0), ("Ana", "finally", 1)])
+    assert e.time_source == "news"

@@ -174,6 +174,9 @@ _POINTERS = {"it", "this", "that", "them", "him", "her", "em", "'em"}
 # took me to that moment", "the beach really inspired you", "got your back")
 _NOT_OBJECTS = {"me", "us", "myself", "you", "u", "ya", "your", "ur", "yourself"}
 NEWS_MENTION_WORDS = 16
+# what says how much, not what: "helped a ton", "grown so much" ("made a ton of cookies" names them)
+_HOW_MUCH = {"ton", "lot", "bunch", "bit", "much"}
+_NO_THING = SUBJ_PRONOUNS | TRAILING_DROP | _TAIL
 # words a phrase does not end on: "… on their", "… and the"
 _OPEN_ENDS = {"and", "or", "but", "so", "his", "her", "their", "its", "to", "i", "we", "he", "she", "they"}
 
@@ -220,6 +223,8 @@ def news_clause(toks: list[Tok], names: set[str]) -> tuple[int, int, int | None]
             continue  # "I figured.": a thought ("figured out the bug" is done)
         if lem == "go" and rest[:1] and (rest[0] in L.WENT_HOW or rest[0] in INTENSIFIERS):
             return None  # "dinner went great": how it went, told as an opinion
+        if rest[:2] and rest[0] in ("a", "so") and rest[1] in _HOW_MUCH and (len(rest) == 2 or rest[2] in _NO_THING):
+            return None  # "the repost helped a ton i think": how much, an opinion ("so much birria" names it)
         if rest[:1] and (rest[0] in ("'t", "n't", "t") or rest[0] in _NOT_OBJECTS):
             return None  # "I won't quit", "gave me a sheet of exercises", "inspired you"
         j = k

@@ -301,11 +301,11 @@ def empty_head(toks: list[Tok]) -> bool:
         return toks[1].low in L.PREPOSITIONS or toks[1].low in L.ADVERBS
     if toks[0].low in _PLACEHOLDERS:
         return True
-    k = 0
+    k = 1 if toks[0].low in ("me", "us", "him", "her", "them", "you") else 0  # "taught | us | a lot"
     while k < len(toks) and toks[k].low in L.DETERMINERS:
         k += 1
     if k < len(toks) and toks[k].low in _AMOUNTS and (k + 1 == len(toks) or toks[k + 1].low == "to"):
-        return True  # "raised a ton", "got a lot to think about": how much, not what
+        return True  # "raised a ton", "got a lot to think about", "helped us a ton": how much, not what
     k = 0
     while k < len(toks) and (toks[k].low in L.DETERMINERS or toks[k].low in _QUANTITY or toks[k].low in _NUMBERS):
         k += 1

@@ -245,6 +245,8 @@ _BARE_PLACES = {"work", "school", "class", "church", "college", "uni", "practice
 _BARE_PLACES |= {"bed", "court", "jail", "town", "kindergarten", "daycare", "preschool"}
 # prepositions that lead a time phrase ("on Monday", "in March"): not part of the verb when one follows
 _TIME_PREPS = {"on", "in", "at", "during", "by", "until", "till", "til", "since", "over", "around"}
+# what opens a time phrase that takes no preposition ("this morning", "yesterday", "last week")
+_TAKES_NO_PREP = {"this", "today", "tonight", "yesterday", "tomorrow", "tmrw", "last", "next"}
 
 
 _ING_CONTROL = {
@@ -728,13 +730,36 @@ _APPOSED = {
 _BEFORE_A_NAMED = {"to", "with", "and", "or", "for", "from", "by", "at", "of", "&", "+", "nor", "than", "like", "as"}
 
 
+# verbs whose first object is the person told or asked, and whose second is what they were told
+_TELLING = {"tell", "ask", "remind", "warn", "promise", "inform", "assure", "convince", "text", "email"}
+
+
+def _opens_what_told(toks: list[Tok], k: int) -> bool:
+    """At ``k`` a clause opens: "that"/"if"/"whether", or a subject and a finite verb ("I was
+    quitting", "the jello was", "my sister is moving") — what a person was told or asked."""
+    if k >= len(toks):
+        return False
+    if toks[k].low in ("that", "if", "whether"):
+        return k + 1 < len(toks) and toks[k + 1].text not in PUNCT_BREAK
+    j = k
+    if toks[j].low in L.DETERMINERS or toks[j].low in ("my", "our", "his", "her", "their", "your"):
+        j += 1
+        while j < len(toks) and j < k + 3 and toks[j].text[:1].isalpha() and not is_finite(toks[j].low):
+            j += 1
+    elif toks[j].low in SUBJ_PRONOUNS - {"it", "you"}:
+        j += 1
+    else:
+        return False
+    return j > k and j < len(toks) and is_finite(toks[j].low)
+
+
 def _without_vocative(obj: str, speakers: set[str]) -> str:
     """``obj`` without a speaker's name closing it as a call ("I have put a bucket under it
     Danny": the name is said to Danny); kept where it is the phrase's own ("went with Danny",
     "saw Danny")."""
     words = obj.split()
-    if len(words) < 3 or words[-1] not in speakers or words[-2].lower() in _BEFORE_A_NAMED:
-        return obj
+    if len(words) < 3 or words[-1] not in speakers or words[-2].lower() in _BEFORE_A_NAMED | L.PREPOSITIONS:
+        return obj  # "sometime in June" said by June: a preposition's own object
     if words[-2][:1].isupper() or words[-2].lower() in L.DETERMINERS or words[-2].endswith(("'s", "’s")):
         return obj  # "the Tay View Hotel", "my Danny", "Ron's Danny": a name in the phrase
     if lemma(words[-2].lower()) in BASE or is_past(words[-2].lower()):
@@ -2670,6 +2695,16 @@ class RuleExtractor:
             if cut:
                 obj = obj[:cut]
         while len(obj) > 1 and obj[-1].low in _TIME_PREPS and k < n and toks[k].start in self._span_starts:
+            if (
+                obj[-1].low == "in"
+                and toks[k].low in _TAKES_NO_PREP
+                and not any(t.low in L.PREPOSITIONS for t in obj[:-1])
+            ):
+                # "we had a labrador in | this morning": "this morning" takes no preposition, so
+                # "in" is the verb's particle (had in, brought in); not a phrase's ("a flat on the way in")
+                words = [*words, "in"]
+                verb = [*verb, obj.pop()]
+                break
             obj.pop()  # "sat in the waiting room w me til | 3am": the time's own preposition is no object
         lows = [t.low for t in obj]
         purpose = next((j for j in range(1, len(obj)) for p in _PURPOSE if tuple(lows[j : j + len(p)]) == p), 0)
@@ -2690,6 +2725,16 @@ class RuleExtractor:
             obj.pop()  # a filler word, or an emoji typed after the object ("the gym 💪")
         if stranded and len(obj) > 3:
             del obj[-2:]  # "a lot of books | to choose from": what for, its preposition left at the end
+        if lem in _TELLING and 0 < len(obj) <= 3 and _opens_what_told(toks, k):
+            # "told the nurse | the jello was an insult", "asked my landlord | if I could paint":
+            # the person told is half the object; what they were told follows
+            while k < n and len(obj) < MAX_OBJECT_TOKENS + 4:
+                if toks[k].text in PUNCT_BREAK or toks[k].start in self._span_starts:
+                    break
+                obj.append(toks[k])
+                k += 1
+            while obj and obj[-1].low in TRAILING_DROP:
+                obj.pop()
         if not obj:  # fronted object: "These figurines I bought yesterday"
             back = _front_np(toks, subj_start)
             if back:
@@ -2908,6 +2953,17 @@ class RuleExtractor:
             and (c.lemma in ("do", "follow") or c.verb.split()[-1] == "doing")
         ):
             return None  # "started doing what you said about social media": acting on someone's word
+        if (
+            c.obj_toks
+            and len(c.verb_toks) > 1
+            and c.verb_toks[-1].low in _HOW_LONG_PREPS
+            and _a_duration([t.low for t in c.obj_toks])
+        ):
+            # "installed in 20 min", "ran for an hour": how long it took is no object; the verb
+            # stands alone, or the clause names nothing done
+            c.verb_toks = c.verb_toks[:-1]
+            c.verb = " ".join(c.verb.split()[:-1])
+            c.obj_toks = []
         if _vague_object(c):
             # "figuring out the details", "projects in the works", "working hard to …"; a time phrase
             # of the sentence may still date what it names ("the opening night is tomorrow im working
@@ -3558,6 +3614,10 @@ _VAGUE_HEADS = {"details", "detail", "logistics", "kinks", "rest"}
 
 _COUNT_WORDS = {"one", "two", "three", "four", "five", "six", "ten", "few", "couple", "several"}
 _DURATION_UNITS = {"min", "mins", "minute", "minutes", "hr", "hrs", "hour", "hours", "day", "days", "week", "weeks"}
+
+
+# prepositions that take how long a deed took or lasted ("in 20 min", "for an hour")
+_HOW_LONG_PREPS = {"in", "for", "within", "under"}
 
 
 def _a_duration(lows: list[str]) -> bool:
