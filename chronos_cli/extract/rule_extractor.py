@@ -742,7 +742,7 @@ def _opens_what_told(toks: list[Tok], k: int) -> bool:
     if toks[k].low in ("that", "if", "whether"):
         return k + 1 < len(toks) and toks[k + 1].text not in PUNCT_BREAK
     j = k
-    if toks[j].low in L.DETERMINERS or toks[j].low in ("my", "our", "his", "her", "their", "your"):
+    if toks[j].low in L.DETERMINERS:  # "the jello was", "my sister is moving"
         j += 1
         while j < len(toks) and j < k + 3 and toks[j].text[:1].isalpha() and not is_finite(toks[j].low):
             j += 1
@@ -2726,8 +2726,9 @@ class RuleExtractor:
         if stranded and len(obj) > 3:
             del obj[-2:]  # "a lot of books | to choose from": what for, its preposition left at the end
         if lem in _TELLING and 0 < len(obj) <= 3 and _opens_what_told(toks, k):
-            # "told the nurse | the jello was an insult", "asked my landlord | if I could paint":
-            # the person told is half the object; what they were told follows
+            # "told my mom | that we got engaged", "asked my landlord | if I could paint": the
+            # person told is half the object; what they were told follows (reported words of
+            # being, "told the nurse the jello was …", are then no occurrence: see ``_event``)
             while k < n and len(obj) < MAX_OBJECT_TOKENS + 4:
                 if toks[k].text in PUNCT_BREAK or toks[k].start in self._span_starts:
                     break
