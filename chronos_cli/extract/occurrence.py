@@ -16,6 +16,7 @@ from chronos_cli.extract.words import (
     BASE,
     FORMS,
     PAST,
+    PERSON_OBJECTS,
     PUNCT_BREAK,
     SUBJ_PRONOUNS,
     Clause,
@@ -301,7 +302,7 @@ def empty_head(toks: list[Tok]) -> bool:
         return toks[1].low in L.PREPOSITIONS or toks[1].low in L.ADVERBS
     if toks[0].low in _PLACEHOLDERS:
         return True
-    k = 1 if toks[0].low in ("me", "us", "him", "her", "them", "you") else 0  # "taught | us | a lot"
+    k = 1 if toks[0].low in PERSON_OBJECTS else 0  # "helped | us | a ton"
     while k < len(toks) and toks[k].low in L.DETERMINERS:
         k += 1
     if k < len(toks) and toks[k].low in _AMOUNTS and (k + 1 == len(toks) or toks[k + 1].low == "to"):

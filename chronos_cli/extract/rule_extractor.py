@@ -182,6 +182,7 @@ from chronos_cli.extract.words import (
     OBJECT_PRONOUNS,
     PART,
     PAST,
+    PERSON_OBJECTS,
     POSSESSIVE,
     PUNCT_BREAK,
     SUBJ_PRONOUNS,
@@ -727,7 +728,9 @@ _APPOSED = {
     "little",
 }
 # words after which a name is part of the phrase, not a call to someone ("to Danny", "and Danny")
+# words a name after is their own, not a call ("went with Danny", "sometime in June" said by June)
 _BEFORE_A_NAMED = {"to", "with", "and", "or", "for", "from", "by", "at", "of", "&", "+", "nor", "than", "like", "as"}
+_BEFORE_A_NAMED |= L.PREPOSITIONS
 
 
 # verbs whose first object is the person told or asked, and whose second is what they were told
@@ -758,8 +761,8 @@ def _without_vocative(obj: str, speakers: set[str]) -> str:
     Danny": the name is said to Danny); kept where it is the phrase's own ("went with Danny",
     "saw Danny")."""
     words = obj.split()
-    if len(words) < 3 or words[-1] not in speakers or words[-2].lower() in _BEFORE_A_NAMED | L.PREPOSITIONS:
-        return obj  # "sometime in June" said by June: a preposition's own object
+    if len(words) < 3 or words[-1] not in speakers or words[-2].lower() in _BEFORE_A_NAMED:
+        return obj
     if words[-2][:1].isupper() or words[-2].lower() in L.DETERMINERS or words[-2].endswith(("'s", "’s")):
         return obj  # "the Tay View Hotel", "my Danny", "Ron's Danny": a name in the phrase
     if lemma(words[-2].lower()) in BASE or is_past(words[-2].lower()):
@@ -2896,7 +2899,7 @@ class RuleExtractor:
             return None  # "wanted to tell you about my school event": the talk, not the event
         if (
             c.obj_toks
-            and c.obj_toks[0].low in ("me", "us", "them", "him", "her", "you")
+            and c.obj_toks[0].low in PERSON_OBJECTS
             and any(is_verbish(t.low, after_aux=True) for t in c.obj_toks[1:2])
         ):
             return None  # "made me think about …": a causative remark

@@ -215,6 +215,8 @@ TIME_WORDS = {
 }  # fmt: skip
 
 OBJECT_PRONOUNS = {"me", "you", "him", "her", "us", "them", "it", "myself", "yourself", "too", "either"}
+# the pronouns of a person an object may open with ("took him to the vet", "made me think")
+PERSON_OBJECTS = {"me", "us", "him", "her", "them", "you"}
 
 LINKING = {"sounds", "looks", "feels", "seems", "was", "is", "'s", "were", "are", "'re", "been", "got", "get"}
 
